@@ -1,0 +1,98 @@
+// Turns a presented key into the account it belongs to, with the spec's 401/403 rules for each host.
+import { AppError } from "../errors.ts";
+import type { PlanName } from "../billing/plans.ts";
+import { hashKey, KEY_FORMATS, looksLikeKey, type KeyKind } from "./keys.ts";
+import { referrerAllowed } from "./referrers.ts";
+import { utcMonth } from "../time.ts";
+
+export type Principal = {
+  accountId: string;
+  keyId: string;
+  plan: PlanName;
+  beta: boolean;
+  betaDailyLimit: number;
+  referrers: string[];
+  /** Image and JSON requests already counted this month (for the pool rule). */
+  requestsThisPeriod: number;
+};
+
+const KIND_NAMES: Record<KeyKind, string> = {
+  publishable: "publishable key (pk_…)",
+  secret: "secret key (sk_…)",
+  beta: "beta key (tx_beta_…)",
+};
+
+const HOW_TO_SEND: Record<KeyKind, string> = {
+  publishable: "Add your publishable key as the `token` query parameter.",
+  secret: "Send your secret key as `Authorization: Bearer sk_…`.",
+  beta: "Send your beta key as `Authorization: Bearer tx_beta_…`.",
+};
+
+/**
+ * Resolves `key` (possibly missing) for a host that takes keys of `kind`. Throws 401 for a missing, malformed,
+ * wrong-kind, unknown or revoked key; the caller applies referrer and entitlement rules on the result.
+ */
+export async function authenticate(
+  db: D1Database,
+  kind: KeyKind,
+  key: string | undefined | null,
+  now: Date,
+): Promise<Principal> {
+  if (key === null || key === undefined) throw new AppError("unauthorized", `Missing key. ${HOW_TO_SEND[kind]}`);
+  if (!looksLikeKey(kind, key)) {
+    const other = (Object.keys(KEY_FORMATS) as KeyKind[]).find((k) => k !== kind && looksLikeKey(k, key));
+    throw new AppError(
+      "unauthorized",
+      other
+        ? `A ${KIND_NAMES[other]} does not open this host; use your ${KIND_NAMES[kind]}.`
+        : `Malformed key: expected a ${KIND_NAMES[kind]}. ${HOW_TO_SEND[kind]}`,
+    );
+  }
+  const row = await db
+    .prepare(
+      `SELECT k.id AS key_id, k.account_id, k.referrers, a.plan, a.beta, a.beta_daily_limit,
+         (SELECT COALESCE(SUM(u.count), 0) FROM usage_daily u WHERE u.account_id = a.id AND u.day LIKE ?3) AS used
+       FROM api_keys k JOIN accounts a ON a.id = k.account_id
+       WHERE k.hash = ?1 AND k.kind = ?2 AND k.revoked_at IS NULL`,
+    )
+    .bind(await hashKey(key), kind, `${utcMonth(now)}-%`)
+    .first<{
+      key_id: string;
+      account_id: string;
+      referrers: string;
+      plan: PlanName;
+      beta: number;
+      beta_daily_limit: number;
+      used: number;
+    }>();
+  if (!row) throw new AppError("unauthorized", "Unknown or revoked key. Copy the current key from your dashboard.");
+  return {
+    accountId: row.account_id,
+    keyId: row.key_id,
+    plan: row.plan,
+    beta: row.beta === 1,
+    betaDailyLimit: row.beta_daily_limit,
+    referrers: JSON.parse(row.referrers) as string[],
+    requestsThisPeriod: row.used,
+  };
+}
+
+/** Publishable keys with a referrer list only work from those hosts (design §3). */
+export function assertReferrer(principal: Principal, headers: Headers): void {
+  const source = headers.get("origin") ?? headers.get("referer");
+  if (!referrerAllowed(principal.referrers, source)) {
+    throw new AppError("unauthorized", "This key is restricted to other referrers; add this site in your dashboard.");
+  }
+}
+
+/**
+ * Reads `Authorization: Bearer <key>`; the beta host also takes the bare key (design §3). Null when the header is
+ * absent; "" when it is present in another form, which `authenticate` reports as malformed.
+ */
+export function bearerKey(headers: Headers, { allowBare }: { allowBare: boolean }): string | null {
+  const value = headers.get("authorization")?.trim();
+  if (!value) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(value);
+  if (match) return match[1];
+  return allowBare && !/\s/.test(value) ? value : "";
+}

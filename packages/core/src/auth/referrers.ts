@@ -1,0 +1,23 @@
+// Referrer restriction of publishable keys: exact hosts or `*.example.com` (subdomains only).
+
+export function referrerAllowed(allowed: string[], source: string | null): boolean {
+  if (allowed.length === 0) return true;
+  const host = hostOf(source);
+  // A restricted key with no referrer at all is refused: restriction is opt-in and should hold.
+  if (!host) return false;
+  return allowed.some((pattern) =>
+    pattern.startsWith("*.") ? host.endsWith(pattern.slice(1)) && host.length > pattern.length - 1 : host === pattern,
+  );
+}
+
+function hostOf(source: string | null): string | null {
+  if (!source) return null;
+  try {
+    return new URL(source).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+/** A referrer pattern as stored: a lower-case host name, optionally led by `*.`. */
+export const REFERRER_PATTERN = /^(\*\.)?([a-z0-9-]+\.)*[a-z0-9-]+$/;

@@ -1,0 +1,84 @@
+// The body of POST /transaction: every field rule of the spec, strict at every level (an unknown field is a 400).
+import { z } from "@hono/zod-openapi";
+import { COUNTRY_CODES, NO_CONTEXT_COUNTRIES } from "./countries.ts";
+import { CURRENCY_CODES } from "./currencies.ts";
+
+export const MAX_BODY_BYTES = 8_192;
+const MAX_TEXT = 1_024;
+
+/** Length in characters (code points), not UTF-16 units, so an emoji counts once. */
+const chars = (s: string) => [...s].length;
+
+const trimmedText = (field: string) =>
+  z
+    .string()
+    .transform((s) => s.trim())
+    .refine((s) => chars(s) >= 1, `${field} is empty after trimming whitespace`)
+    .refine((s) => chars(s) <= MAX_TEXT, `${field} is longer than ${MAX_TEXT} characters`);
+
+const upperCode = (length: number, known: ReadonlySet<string>, what: string) =>
+  z
+    .string()
+    .length(length, `${what} must be ${length} letters`)
+    .transform((s) => s.toUpperCase())
+    .refine((s) => known.has(s), `unknown ${what}`);
+
+/** YYYY-MM-DD, a real calendar date, from 1970-01-01 up to tomorrow in UTC (relative to `now`). */
+function contextDate(now: () => Date) {
+  return z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "date must be YYYY-MM-DD")
+    .refine((s) => new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), "date is not a calendar date")
+    .refine((s) => s >= "1970-01-01", "date is before 1970-01-01")
+    .refine((s) => {
+      const today = now();
+      const tomorrow = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 1));
+      return s <= tomorrow.toISOString().slice(0, 10);
+    }, "date is later than tomorrow (UTC)");
+}
+
+export function transactionRequestSchema(now: () => Date = () => new Date()) {
+  const AccountHolder = z.strictObject({
+    type: z.enum(["consumer", "business"]),
+    name: trimmedText("account_holder.name").optional(),
+  });
+  const Context = z.strictObject({
+    date: contextDate(now),
+    amount: z.number().min(0, "amount must be 0 or more").max(1_000_000_000_000, "amount is over 1,000,000,000,000"),
+    currency: upperCode(3, CURRENCY_CODES, "currency (ISO 4217, see the supported list)"),
+    entry_type: z.enum(["incoming", "outgoing"]),
+    account_holder: AccountHolder.optional(),
+  });
+  return z
+    .strictObject({
+      transaction: trimmedText("transaction"),
+      country_code: upperCode(2, COUNTRY_CODES, "country_code (ISO 3166-1 alpha-2)").optional(),
+      transaction_context: Context.optional(),
+    })
+    .superRefine((body, ctx) => {
+      if (body.transaction_context && body.country_code && NO_CONTEXT_COUNTRIES.has(body.country_code)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["country_code"],
+          message: `${body.country_code} cannot be combined with transaction_context`,
+        });
+      }
+    })
+    .openapi("TransactionRequest");
+}
+
+export type TransactionRequest = z.infer<ReturnType<typeof transactionRequestSchema>>;
+
+/** The same request always gives the same string: keys sorted, values as normalised by the schema. */
+export function canonicalRequest(body: TransactionRequest): string {
+  const sort = (value: unknown): unknown =>
+    value && typeof value === "object" && !Array.isArray(value)
+      ? Object.fromEntries(
+          Object.entries(value)
+            .filter(([, v]) => v !== undefined)
+            .sort(([a], [b]) => (a < b ? -1 : 1))
+            .map(([k, v]) => [k, sort(v)]),
+        )
+      : value;
+  return JSON.stringify(sort(body));
+}

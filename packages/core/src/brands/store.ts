@@ -1,0 +1,90 @@
+// Brands in D1: lookups by domain and identifier, and the indexing state of every domain we have heard of.
+import { z } from "zod";
+import { BrandColor } from "./colors.ts";
+import { Socials } from "../seed/schema.ts";
+
+export const DomainState = z.enum(["pending", "indexed", "no_data", "blocked"]);
+export type DomainState = z.infer<typeof DomainState>;
+
+type BrandRowRaw = {
+  id: string;
+  domain: string | null;
+  name: string;
+  description: string;
+  colors: string;
+  socials: string;
+  logo_key: string | null;
+  logo_width: number | null;
+  logo_height: number | null;
+  blurhash: string | null;
+  brandmark_key: string | null;
+  banners: string;
+  popularity: number;
+  indexed_at: string;
+  updated_at: string;
+};
+
+export type Brand = Omit<BrandRowRaw, "colors" | "socials" | "banners"> & {
+  colors: BrandColor[];
+  socials: z.infer<typeof Socials>;
+  banners: { key: string; width: number; height: number; source: string }[];
+};
+
+const parseBrand = (row: BrandRowRaw): Brand => ({
+  ...row,
+  colors: JSON.parse(row.colors),
+  socials: JSON.parse(row.socials),
+  banners: JSON.parse(row.banners),
+});
+
+/** What we know of a domain: never heard of it, or its indexing state and (when indexed) its brand. */
+export type DomainLookup =
+  | { state: "unknown" }
+  | { state: Exclude<DomainState, "indexed">; brand: Brand | null }
+  | { state: "indexed"; brand: Brand };
+
+export async function lookupDomain(db: D1Database, domain: string): Promise<DomainLookup> {
+  const [blocked, known] = await db.batch<{ state: DomainState } & Partial<BrandRowRaw> & { brand_id: string | null }>([
+    db.prepare("SELECT 'blocked' AS state FROM blocked_domains WHERE domain = ?").bind(domain),
+    db
+      .prepare(
+        `SELECT d.state, d.brand_id, b.* FROM domains d LEFT JOIN brands b ON b.id = d.brand_id WHERE d.domain = ?`,
+      )
+      .bind(domain),
+  ]);
+  if (blocked.results.length) return { state: "blocked", brand: null };
+  const row = known.results[0];
+  if (!row) return { state: "unknown" };
+  const brand = row.brand_id ? parseBrand(row as BrandRowRaw) : null;
+  if (row.state === "indexed" && brand) return { state: "indexed", brand };
+  return { state: row.state === "indexed" ? "no_data" : row.state, brand };
+}
+
+export async function getBrand(db: D1Database, id: string): Promise<Brand | null> {
+  const row = await db.prepare("SELECT * FROM brands WHERE id = ?").bind(id).first<BrandRowRaw>();
+  return row ? parseBrand(row) : null;
+}
+
+/**
+ * Records that a domain should be indexed. Only the request that inserts the row gets `true` and enqueues the job,
+ * so concurrent first requests start one crawl.
+ */
+export async function markPending(db: D1Database, domain: string, now: Date): Promise<boolean> {
+  const { meta } = await db
+    .prepare(
+      `INSERT INTO domains (domain, state, requested_at, updated_at) VALUES (?1, 'pending', ?2, ?2)
+       ON CONFLICT (domain) DO NOTHING`,
+    )
+    .bind(domain, now.toISOString())
+    .run();
+  return meta.changes === 1;
+}
+
+export async function blockDomain(db: D1Database, domain: string, reason: string, now: Date): Promise<void> {
+  await db
+    .prepare(
+      "INSERT INTO blocked_domains (domain, reason, created_at) VALUES (?, ?, ?) ON CONFLICT (domain) DO UPDATE SET reason = excluded.reason",
+    )
+    .bind(domain, reason, now.toISOString())
+    .run();
+}

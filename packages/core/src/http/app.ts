@@ -1,0 +1,35 @@
+// Each Worker builds its app here, so every host shares one validation hook, one error handler and one OpenAPI doc.
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Env as HonoEnv } from "hono";
+import { z } from "zod";
+import { AppError } from "../errors.ts";
+import { errorResponse, type Surface } from "./error-response.ts";
+
+export const API_VERSION = "2.0.0";
+
+export function createApp<E extends HonoEnv>(surface: Surface, title: string) {
+  const app = new OpenAPIHono<E>({
+    defaultHook: (result) => {
+      if (!result.success) throw new AppError("bad_request", describeIssues(result.error));
+    },
+  });
+  app.onError((error) => errorResponse(surface, error));
+  app.notFound((c) => errorResponse(surface, new AppError("not_found", `No route for ${c.req.method} ${c.req.path}.`)));
+  app.doc31("/openapi.json", { openapi: "3.1.0", info: { title, version: API_VERSION } });
+  return app;
+}
+
+/** A short, actionable sentence from zod issues: which field, what is wrong. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => {
+      const path = issue.path.join(".");
+      if (issue.code === "unrecognized_keys") {
+        const where = path ? ` in ${path}` : "";
+        return `Unknown field${issue.keys.length > 1 ? "s" : ""}${where}: ${issue.keys.join(", ")}.`;
+      }
+      return path ? `${path}: ${issue.message}` : issue.message;
+    })
+    .join(" ");
+}

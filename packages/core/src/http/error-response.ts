@@ -1,0 +1,20 @@
+import { AppError } from "../errors.ts";
+
+/** Which host answers: the image and JSON hosts share one error shape, the beta host has its own. */
+export type Surface = "img" | "api" | "beta";
+
+// Spec, "Error bodies": auth, plan, credit and rate-limit errors carry `msg`; bad requests and lookups carry `err`.
+const MSG_STATUSES = new Set([401, 402, 403, 429]);
+
+export function errorBody(surface: Surface, error: AppError): Record<string, string> {
+  if (surface === "beta") return { error: error.message };
+  return MSG_STATUSES.has(error.status) ? { msg: error.message } : { err: error.message };
+}
+
+/** The single place an error becomes a response. Unknown errors are logged (without request data) and hidden. */
+export function errorResponse(surface: Surface, error: unknown): Response {
+  const appError =
+    error instanceof AppError ? error : new AppError("internal", "Something went wrong on our side; retry the request.");
+  if (!(error instanceof AppError)) console.error("unhandled error", error instanceof Error ? error.stack : error);
+  return Response.json(errorBody(surface, appError), { status: appError.status, headers: appError.headers });
+}

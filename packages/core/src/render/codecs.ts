@@ -1,0 +1,99 @@
+// The jsquash codecs and resvg, initialised once per isolate from wasm the caller supplies: Workers import the
+// .wasm files as modules (see render/wasm-modules.ts), Node reads their bytes (scripts/seed.mjs).
+import decodePngRaw, { init as initPngDecode } from "@jsquash/png/decode.js";
+import encodePngRaw from "@jsquash/png/encode.js";
+import encodeJpegRaw, { init as initJpegEncode } from "@jsquash/jpeg/encode.js";
+import encodeWebpRaw, { init as initWebpEncode } from "@jsquash/webp/encode.js";
+import resizeRaw, { initResize } from "@jsquash/resize/index.js";
+import { initWasm as initResvg, Resvg } from "@resvg/resvg-wasm";
+import { installImageData, PixelData, type Pixels } from "./image-data.ts";
+
+type WasmInput = WebAssembly.Module | BufferSource;
+
+export type WasmSources = {
+  png: WasmInput;
+  resize: WasmInput;
+  jpegEncode: WasmInput;
+  webpEncode: WasmInput;
+  resvg: WasmInput;
+};
+
+let ready: Promise<void> | null = null;
+
+export function initCodecs(sources: WasmSources): Promise<void> {
+  ready ??= (async () => {
+    installImageData();
+    await Promise.all([
+      initPngDecode(sources.png),
+      initResize(sources.resize),
+      initJpegEncode(emscriptenInit(sources.jpegEncode)),
+      initWebpEncode(emscriptenInit(sources.webpEncode)),
+      initResvg(sources.resvg),
+    ]);
+  })();
+  return ready;
+}
+
+/** Emscripten builds take their wasm through `instantiateWasm` instead of fetching it by URL. */
+function emscriptenInit(wasm: WasmInput) {
+  return {
+    instantiateWasm(imports: WebAssembly.Imports, done: (instance: WebAssembly.Instance) => void) {
+      const instantiated =
+        wasm instanceof WebAssembly.Module
+          ? WebAssembly.instantiate(wasm, imports)
+          : (WebAssembly.instantiate(wasm as BufferSource, imports) as unknown as Promise<{ instance: WebAssembly.Instance }>).then(
+              (r) => r.instance,
+            );
+      void instantiated.then(done);
+      return {};
+    },
+  } as never;
+}
+
+function assertReady() {
+  if (!ready) throw new Error("initCodecs() must run before any image work");
+}
+
+export async function decodePng(bytes: ArrayBuffer): Promise<Pixels> {
+  assertReady();
+  await ready;
+  return (await decodePngRaw(bytes)) as Pixels;
+}
+
+export async function encodePng(image: Pixels): Promise<ArrayBuffer> {
+  await ready;
+  return encodePngRaw(image as never);
+}
+
+export async function encodeJpeg(image: Pixels, quality = 85): Promise<ArrayBuffer> {
+  await ready;
+  return encodeJpegRaw(image as never, { quality });
+}
+
+export async function encodeWebp(image: Pixels, quality = 85): Promise<ArrayBuffer> {
+  await ready;
+  return encodeWebpRaw(image as never, { quality, alpha_quality: 100 });
+}
+
+/** High-quality downscale (Lanczos3), premultiplied so transparent edges do not fringe. */
+export async function resize(image: Pixels, width: number, height: number): Promise<Pixels> {
+  await ready;
+  if (image.width === width && image.height === height) return image;
+  return resizeRaw(image as never, { width, height, method: "lanczos3", premultiply: true, linearRGB: true });
+}
+
+/** Rasterises an SVG so its longer side is `size` pixels. */
+export async function rasteriseSvg(svg: string, size: number): Promise<Pixels> {
+  await ready;
+  const renderer = new Resvg(svg, { fitTo: { mode: "width", value: size }, font: { loadSystemFonts: false } });
+  try {
+    const { width, height } = renderer;
+    const fit = width >= height ? { mode: "width" as const, value: size } : { mode: "height" as const, value: size };
+    const image = new Resvg(svg, { fitTo: fit, font: { loadSystemFonts: false } }).render();
+    const out = new PixelData(new Uint8ClampedArray(image.pixels), image.width, image.height);
+    image.free();
+    return out;
+  } finally {
+    renderer.free();
+  }
+}

@@ -1,0 +1,113 @@
+// The seed corpus contract: every file under /seed is parsed with these schemas before anything is written,
+// so a typo in the data fails `npm run seed` and the tests instead of landing in the database.
+import { z } from "zod";
+
+const hex = z.string().regex(/^#[0-9a-f]{6}$/, "colour as #rrggbb, lower case");
+const domain = z
+  .string()
+  .regex(/^(?!-)[a-z0-9-]{1,63}(\.[a-z0-9-]{1,63})+$/, "bare lower-case domain, no scheme or path");
+const url = z.string().url().startsWith("https://");
+
+export const SOCIAL_KEYS = [
+  "facebook",
+  "github",
+  "instagram",
+  "linkedin",
+  "pinterest",
+  "reddit",
+  "snapchat",
+  "telegram",
+  "tumblr",
+  "twitter",
+  "wechat",
+  "whatsapp",
+  "youtube",
+] as const;
+export const Socials = z.partialRecord(z.enum(SOCIAL_KEYS), url);
+
+/** Where the logo master comes from: an openly licensed icon package, rasterised at seed time. */
+export const IconSource = z.discriminatedUnion("package", [
+  z.object({ package: z.literal("simple-icons"), slug: z.string().min(1) }),
+  z.object({ package: z.literal("cryptocurrency-icons"), symbol: z.string().min(1) }),
+]);
+
+/** A listing: ticker symbol as the exchange prints it, and the exchange's MIC (see exchanges.json). */
+export const Listing = z.object({
+  symbol: z.string().regex(/^[A-Z0-9]{1,6}([.-][A-Z0-9]{1,2})?$/),
+  mic: z.string().regex(/^[A-Z0-9]{4}$/),
+});
+
+export const SeedBrand = z.strictObject({
+  name: z.string().min(1),
+  domain,
+  aliases: z.array(z.string().min(1)).default([]),
+  description: z.string().min(10),
+  colors: z.array(hex).default([]),
+  socials: Socials.default({}),
+  /** 0-100, higher is more popular; ranks search results and name lookups. */
+  popularity: z.number().int().min(0).max(100),
+  icon: IconSource.nullable().default(null),
+  listings: z.array(Listing).default([]),
+  /** Only values known for certain; each must pass the ISIN check digit. */
+  isins: z.array(z.string().regex(/^[A-Z]{2}[A-Z0-9]{9}[0-9]$/)).default([]),
+});
+
+export const SeedCrypto = z.strictObject({
+  symbol: z.string().regex(/^[A-Z0-9]{2,10}$/),
+  name: z.string().min(1),
+  /** The project's own site, when it has one. */
+  domain: domain.nullable(),
+  /** 1 = largest by market capitalisation. */
+  rank: z.number().int().min(1),
+  description: z.string().min(10),
+  color: hex.nullable().default(null),
+  icon: IconSource.nullable().default(null),
+});
+
+export const SeedExchange = z.strictObject({
+  mic: z.string().regex(/^[A-Z0-9]{4}$/),
+  name: z.string().min(1),
+  acronyms: z.array(z.string().regex(/^[A-Z0-9]{2,10}$/)).default([]),
+  /** Ticker suffixes that select this exchange, e.g. "L" and "LSE" for AAPL.L / AAPL.LSE. US exchanges have none. */
+  suffixes: z.array(z.string().regex(/^[A-Z]{1,4}$/)).default([]),
+  country: z.string().regex(/^[A-Z]{2}$/),
+  domain,
+});
+
+export const SeedIndex = z.strictObject({
+  symbol: z.string().regex(/^[A-Z0-9]{2,10}$/),
+  aliases: z.array(z.string().regex(/^\^?[A-Z0-9.]{2,12}$/)).default([]),
+  name: z.string().min(1),
+  /** Domain of the index provider whose logo represents the index. */
+  domain,
+});
+
+export const SeedParent = z.strictObject({ child: domain, parent: domain, source: z.string().min(3) });
+
+export const SeedPlatform = z.strictObject({
+  name: z.string().min(1),
+  domain,
+  /** Descriptor prefixes as banks print them, upper case, e.g. "SQ *", "TST*", "PAYPAL *". */
+  prefixes: z.array(z.string().min(2)).min(1),
+  kind: z.enum(["pos", "marketplace", "wallet", "delivery", "processor", "app_store", "p2p", "ride"]),
+  /** True when the platform sells in its own name (e.g. AMZN Mktp is a marketplace, Amazon itself sells too). */
+  sells_itself: z.boolean(),
+});
+
+export type SeedBrand = z.infer<typeof SeedBrand>;
+export type SeedCrypto = z.infer<typeof SeedCrypto>;
+export type SeedExchange = z.infer<typeof SeedExchange>;
+export type SeedIndex = z.infer<typeof SeedIndex>;
+export type SeedParent = z.infer<typeof SeedParent>;
+export type SeedPlatform = z.infer<typeof SeedPlatform>;
+
+/** Files under /seed and the schema each holds (an array of). */
+export const SEED_FILES = {
+  "brands-sp500.json": SeedBrand,
+  "brands-consumer.json": SeedBrand,
+  "crypto.json": SeedCrypto,
+  "exchanges.json": SeedExchange,
+  "indices.json": SeedIndex,
+  "parents.json": SeedParent,
+  "platforms.json": SeedPlatform,
+} as const;

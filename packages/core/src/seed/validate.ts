@@ -1,0 +1,120 @@
+// Validates the seed corpus: each file against its schema, then the rules that span files. Runtime-neutral (no file
+// access): scripts/lib/seed-files.mjs reads the files in Node, the tests import them.
+import { z } from "zod";
+import { isValidIsin } from "../identifiers/isin.ts";
+import {
+  SEED_FILES,
+  SeedBrand,
+  SeedCrypto,
+  SeedExchange,
+  SeedIndex,
+  SeedParent,
+  SeedPlatform,
+} from "./schema.ts";
+
+export type SeedFiles = Record<keyof typeof SEED_FILES, unknown>;
+/** The icons each package really has, so a seed row cannot name a missing one. */
+export type IconCatalogue = { slugs: Set<string>; cryptoSymbols: Set<string> };
+
+function parse<T extends z.ZodType>(file: string, raw: unknown, schema: T): z.infer<T>[] {
+  const parsed = z.array(schema).safeParse(raw);
+  if (!parsed.success) throw new Error(`seed/${file}: ${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}
+
+/** Parses the raw seed files, merges brands by domain and checks the cross-file rules; throws on any problem. */
+export function validateSeed(files: SeedFiles, icons: IconCatalogue): SeedData {
+  const seed: SeedData = {
+    brands: mergeBrands([
+      ...parse("brands-sp500.json", files["brands-sp500.json"], SeedBrand),
+      ...parse("brands-consumer.json", files["brands-consumer.json"], SeedBrand),
+    ]),
+    crypto: parse("crypto.json", files["crypto.json"], SeedCrypto),
+    exchanges: parse("exchanges.json", files["exchanges.json"], SeedExchange),
+    indices: parse("indices.json", files["indices.json"], SeedIndex),
+    parents: parse("parents.json", files["parents.json"], SeedParent),
+    platforms: parse("platforms.json", files["platforms.json"], SeedPlatform),
+  };
+  const problems = checkSeed(seed, icons);
+  if (problems.length) throw new Error(`seed corpus has ${problems.length} problem(s):\n- ${problems.join("\n- ")}`);
+  return seed;
+}
+
+/** The same brand may stand in two files (an S&P 500 member that is also a big consumer merchant): merge by domain. */
+function mergeBrands(brands: SeedBrand[]): SeedBrand[] {
+  const byDomain = new Map<string, SeedBrand>();
+  for (const b of brands) {
+    const seen = byDomain.get(b.domain);
+    if (!seen) {
+      byDomain.set(b.domain, b);
+      continue;
+    }
+    byDomain.set(b.domain, {
+      ...seen,
+      aliases: unique([...seen.aliases, ...b.aliases]),
+      colors: seen.colors.length ? seen.colors : b.colors,
+      socials: { ...b.socials, ...seen.socials },
+      popularity: Math.max(seen.popularity, b.popularity),
+      icon: seen.icon ?? b.icon,
+      listings: uniqueBy([...seen.listings, ...b.listings], (l) => `${l.symbol}@${l.mic}`),
+      isins: unique([...seen.isins, ...b.isins]),
+    });
+  }
+  return [...byDomain.values()];
+}
+
+const unique = <T>(xs: T[]) => [...new Set(xs)];
+const uniqueBy = <T>(xs: T[], key: (x: T) => string) => [...new Map(xs.map((x) => [key(x), x])).values()];
+
+export type SeedData = {
+  brands: SeedBrand[];
+  crypto: SeedCrypto[];
+  exchanges: SeedExchange[];
+  indices: SeedIndex[];
+  parents: SeedParent[];
+  platforms: SeedPlatform[];
+};
+
+function checkSeed(seed: SeedData, icons: IconCatalogue): string[] {
+  const problems: string[] = [];
+  const mics = new Set(seed.exchanges.map((e) => e.mic));
+  const { slugs, cryptoSymbols: cryptoIcons } = icons;
+  const iconExists = (icon: SeedBrand["icon"]) =>
+    !icon ||
+    (icon.package === "simple-icons" ? slugs.has(icon.slug) : cryptoIcons.has(icon.symbol.toLowerCase()));
+
+  for (const b of seed.brands) {
+    for (const isin of b.isins) if (!isValidIsin(isin)) problems.push(`${b.domain}: ISIN ${isin} fails its check digit`);
+    for (const l of b.listings) if (!mics.has(l.mic)) problems.push(`${b.domain}: listing ${l.symbol} on unknown MIC ${l.mic}`);
+    if (!iconExists(b.icon)) problems.push(`${b.domain}: icon ${JSON.stringify(b.icon)} not in its package`);
+  }
+  for (const c of seed.crypto) if (!iconExists(c.icon)) problems.push(`crypto ${c.symbol}: icon not in its package`);
+
+  const listingOwner = new Map<string, string>();
+  for (const b of seed.brands)
+    for (const l of b.listings) {
+      const key = `${l.symbol}@${l.mic}`;
+      const owner = listingOwner.get(key);
+      if (owner && owner !== b.domain) problems.push(`listing ${key} claimed by ${owner} and ${b.domain}`);
+      listingOwner.set(key, b.domain);
+    }
+  for (const [kind, keys] of [
+    ["crypto symbol", seed.crypto.map((c) => c.symbol)],
+    ["exchange MIC", seed.exchanges.map((e) => e.mic)],
+    ["index symbol", seed.indices.flatMap((i) => [i.symbol, ...i.aliases])],
+    ["parent child", seed.parents.map((p) => p.child)],
+  ] as const) {
+    const seen = new Set<string>();
+    for (const k of keys) {
+      if (seen.has(k)) problems.push(`duplicate ${kind} ${k}`);
+      seen.add(k);
+    }
+  }
+  const brandDomains = new Set(seed.brands.map((b) => b.domain));
+  for (const p of seed.parents) {
+    if (p.child === p.parent) problems.push(`parent pair ${p.child} names itself`);
+    if (!brandDomains.has(p.child)) problems.push(`parent pair child ${p.child} is not a seeded brand`);
+    if (!brandDomains.has(p.parent)) problems.push(`parent pair parent ${p.parent} is not a seeded brand`);
+  }
+  return problems;
+}

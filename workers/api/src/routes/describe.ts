@@ -1,0 +1,51 @@
+// GET /describe/{domain}: the describe record, with the spec's indexing states (200, 202, 404). Paid plans only.
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { PLANS } from "@brand/core/billing/plans";
+import { describeRecord, DescribeRecord } from "@brand/core/brands/describe";
+import { normaliseDomain } from "@brand/core/brands/domain";
+import { lookupDomain, markPending } from "@brand/core/brands/store";
+import { AppError } from "@brand/core/errors";
+import { authorizeApiRequest } from "../auth.ts";
+import type { AppEnv } from "../env.ts";
+import { ErrorBody, MessageBody } from "../schemas.ts";
+
+const route = createRoute({
+  method: "get",
+  path: "/describe/{domain}",
+  summary: "Describe a domain",
+  security: [{ bearer: [] }],
+  request: { params: z.object({ domain: z.string().openapi({ example: "stripe.com" }) }) },
+  responses: {
+    200: { description: "Describe record", content: { "application/json": { schema: DescribeRecord } } },
+    202: { description: "Not indexed yet; indexing started. Retry in a few seconds", content: { "application/json": { schema: MessageBody } } },
+    400: { description: "Invalid domain", content: { "application/json": { schema: ErrorBody } } },
+    401: { description: "Missing or invalid key, or a free plan", content: { "application/json": { schema: MessageBody } } },
+    404: { description: "Known, but no data (or blocked)", content: { "application/json": { schema: ErrorBody } } },
+    429: { description: "Free plan's monthly request pool spent", content: { "application/json": { schema: MessageBody } } },
+  },
+});
+
+export function registerDescribe(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, async (c) => {
+    const now = new Date();
+    const principal = await authorizeApiRequest(c, now);
+    if (!PLANS[principal.plan].describe) {
+      throw new AppError("unauthorized", "Describe needs a paid plan; upgrade in your dashboard.");
+    }
+    const parsed = normaliseDomain(c.req.valid("param").domain);
+    if (!parsed.ok) throw new AppError("bad_request", parsed.reason);
+    const found = await lookupDomain(c.env.DB, parsed.domain);
+    switch (found.state) {
+      case "indexed":
+        return c.json(describeRecord(found.brand, parsed.domain, c.env.IMG_BASE_URL), 200);
+      case "unknown":
+        if (await markPending(c.env.DB, parsed.domain, now)) await c.env.INDEX_QUEUE.send({ domain: parsed.domain });
+        return c.json({ msg: `Indexing ${parsed.domain} started; retry in a few seconds.` }, 202);
+      case "pending":
+        return c.json({ msg: `Indexing ${parsed.domain} is under way; retry in a few seconds.` }, 202);
+      case "no_data":
+      case "blocked":
+        throw new AppError("not_found", `No data for ${parsed.domain}.`);
+    }
+  });
+}

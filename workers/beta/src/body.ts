@@ -1,0 +1,45 @@
+// Reads the request body as the spec orders it: 415 for a non-JSON content type, 413 past 8,192 bytes (counted
+// while streaming, so a lying Content-Length cannot get more through), 400 for JSON that does not parse.
+import { MAX_BODY_BYTES } from "@brand/core/beta/request";
+import { AppError } from "@brand/core/errors";
+
+export async function readJsonBody(request: Request): Promise<unknown> {
+  const mediaType = request.headers.get("content-type")?.split(";")[0].trim().toLowerCase();
+  if (mediaType !== "application/json") {
+    throw new AppError("unsupported_media_type", "Content-Type must be application/json.");
+  }
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  const bytes = await readAtMost(request, MAX_BODY_BYTES);
+  try {
+    return JSON.parse(new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes));
+  } catch {
+    throw new AppError("bad_request", "The body is not valid JSON.");
+  }
+}
+
+const tooLarge = () => new AppError("payload_too_large", `The body is over ${MAX_BODY_BYTES.toLocaleString("en-US")} bytes.`);
+
+async function readAtMost(request: Request, limit: number): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}

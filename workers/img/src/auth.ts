@@ -1,0 +1,28 @@
+// Publishable-key auth for the image host. The account lookup is cached in the isolate for a few seconds and the
+// request is counted after the response, so a cached image costs no extra round trip to D1.
+import { assertReferrer, authenticate, type Principal } from "@brand/core/auth/authenticate";
+import { checkPool, recordRequest } from "@brand/core/billing/usage";
+import type { Context } from "hono";
+import type { AppEnv } from "./env.ts";
+
+const CACHE_MS = 10_000;
+const MAX_ENTRIES = 5_000;
+const cache = new Map<string, { principal: Principal; expires: number }>();
+
+async function cachedAuthenticate(db: D1Database, token: string | undefined, now: Date): Promise<Principal> {
+  const hit = token ? cache.get(token) : undefined;
+  if (hit && hit.expires > now.getTime()) return hit.principal;
+  const principal = await authenticate(db, "publishable", token, now);
+  if (cache.size >= MAX_ENTRIES) cache.clear();
+  cache.set(token!, { principal, expires: now.getTime() + CACHE_MS });
+  return principal;
+}
+
+/** Authenticates and meters one image request; throws the spec's 401/429. */
+export async function authorizeImageRequest(c: Context<AppEnv>, now: Date): Promise<Principal> {
+  const principal = await cachedAuthenticate(c.env.DB, c.req.query("token"), now);
+  assertReferrer(principal, c.req.raw.headers);
+  await checkPool(c.env.DB, principal, principal.requestsThisPeriod, now);
+  c.executionCtx.waitUntil(recordRequest(c.env.DB, principal.accountId, "img", now));
+  return principal;
+}
