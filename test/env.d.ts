@@ -1,0 +1,15 @@
+// Bindings the tests see: the union of the three Workers' (each project binds its own subset) plus test-only ones.
+declare namespace Cloudflare {
+  interface Env {
+    DB: D1Database;
+    LOGOS: R2Bucket;
+    VARIANTS: KVNamespace;
+    INDEX_QUEUE: Queue<{ domain: string }>;
+    WEBHOOK_QUEUE: Queue<unknown>;
+    DAILY_COUNTER: DurableObjectNamespace<import("../workers/beta/src/daily-counter.ts").DailyCounter>;
+    TRANSACTION_LOCK: DurableObjectNamespace<import("../workers/beta/src/transaction-lock.ts").TransactionLock>;
+    IMG_BASE_URL: string;
+    ADMIN_TOKEN: string;
+    TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+  }
+}
