@@ -25,16 +25,20 @@ const upperCode = (length: number, known: ReadonlySet<string>, what: string) =>
 
 /** YYYY-MM-DD, a real calendar date, from 1970-01-01 up to tomorrow in UTC (relative to `now`). */
 function contextDate(now: () => Date) {
-  return z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "date must be YYYY-MM-DD")
-    .refine((s) => new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), "date is not a calendar date")
-    .refine((s) => s >= "1970-01-01", "date is before 1970-01-01")
-    .refine((s) => {
-      const today = now();
-      const tomorrow = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 1));
-      return s <= tomorrow.toISOString().slice(0, 10);
-    }, "date is later than tomorrow (UTC)");
+  return z.string().superRefine((s, ctx) => {
+    const problem = dateProblem(s, now());
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+}
+
+function dateProblem(s: string, today: Date): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return "date must be YYYY-MM-DD";
+  const parsed = new Date(`${s}T00:00:00Z`);
+  if (Number.isNaN(parsed.getTime()) || !parsed.toISOString().startsWith(s)) return "date is not a calendar date";
+  if (s < "1970-01-01") return "date is before 1970-01-01";
+  const tomorrow = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 1));
+  if (s > tomorrow.toISOString().slice(0, 10)) return "date is later than tomorrow (UTC)";
+  return null;
 }
 
 export function transactionRequestSchema(now: () => Date = () => new Date()) {
