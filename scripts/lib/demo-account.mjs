@@ -1,0 +1,37 @@
+// The local demo account (pro, beta on). Plain keys exist only at creation, so they live in .dev/demo.json; when
+// that file is gone or its keys no longer match, a fresh account is made.
+import { existsSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { createAccount } from "../../packages/core/src/auth/accounts.ts";
+import { hashKey } from "../../packages/core/src/auth/keys.ts";
+import { randomBase62 } from "../../packages/core/src/ids.ts";
+import { ROOT } from "./local-env.mjs";
+
+export const DEMO_FILE = `${ROOT}.dev/demo.json`;
+
+export async function ensureDemoAccount(env, urls) {
+  const saved = existsSync(DEMO_FILE) ? JSON.parse(await readFile(DEMO_FILE, "utf8")) : null;
+  let keys = saved && (await stillValid(env.DB, saved)) ? saved : null;
+  if (!keys) {
+    const { keys: plain } = await createAccount(env.DB, { plan: "pro", name: "Demo", beta: true }, new Date());
+    keys = { publishable_key: plain.publishable, secret_key: plain.secret, beta_key: plain.beta };
+  }
+  const demo = {
+    ...urls,
+    publishable_key: keys.publishable_key,
+    secret_key: keys.secret_key,
+    beta_key: keys.beta_key,
+    admin_token: saved?.admin_token ?? `adm_${randomBase62(32)}`,
+  };
+  await mkdir(`${ROOT}.dev`, { recursive: true });
+  await writeFile(DEMO_FILE, `${JSON.stringify(demo, null, 2)}\n`, { mode: 0o600 });
+  return demo;
+}
+
+async function stillValid(db, saved) {
+  for (const key of [saved.publishable_key, saved.secret_key, saved.beta_key]) {
+    const row = await db.prepare("SELECT 1 FROM api_keys WHERE hash = ? AND revoked_at IS NULL").bind(await hashKey(key)).first();
+    if (!row) return false;
+  }
+  return true;
+}
