@@ -1,7 +1,7 @@
 // npm start: migrations, seed, demo account, then the three Workers on local ports sharing one state folder.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { ensureDemoAccount } from "./lib/demo-account.mjs";
-import { openLocalEnv, PERSIST_TO, ROOT } from "./lib/local-env.mjs";
+import { applyLocalMigrations, openLocalEnv, PERSIST_TO, ROOT } from "./lib/local-env.mjs";
 import { seed } from "./seed.mjs";
 
 const HOST = "127.0.0.1";
@@ -23,15 +23,7 @@ if (Number(process.versions.node.split(".")[0]) < 22) {
 }
 
 console.log("Applying D1 migrations…");
-const migrate = spawnSync(wrangler, ["d1", "migrations", "apply", "brand-db", "--local", "--persist-to", PERSIST_TO], {
-  cwd: ROOT,
-  env,
-  encoding: "utf8",
-});
-if (migrate.status !== 0) {
-  console.error(migrate.stdout, migrate.stderr);
-  process.exit(1);
-}
+applyLocalMigrations();
 
 const local = await openLocalEnv();
 let demo;

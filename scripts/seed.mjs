@@ -1,13 +1,31 @@
 // Seeds the local D1 and R2 with the corpus under /seed (idempotent: run it as often as you like).
 // Usage: npm run seed   (npm start runs it for you)
 import { brandStatements, cryptoAsBrand, cryptoStatements, exchangeStatements, indexStatements, parentStatement, platformStatements } from "../packages/core/src/seed/write.ts";
+import { readFile } from "node:fs/promises";
+import { SEED_FILES } from "../packages/core/src/seed/schema.ts";
+import { sha256Hex } from "../packages/core/src/ids.ts";
 import { loadSeed } from "./lib/seed-files.mjs";
-import { openLocalEnv } from "./lib/local-env.mjs";
+import { applyLocalMigrations, openLocalEnv, ROOT } from "./lib/local-env.mjs";
 import { initNodeCodecs, masterFor, openMasterCache } from "./lib/logo-masters.mjs";
 
 const BATCH = 40;
 
+/** A hash of the seed files and of the code that writes them: the same fingerprint means nothing to do. */
+async function corpusFingerprint() {
+  const parts = await Promise.all(
+    [...Object.keys(SEED_FILES).map((f) => `seed/${f}`), "packages/core/src/seed/write.ts", "scripts/lib/logo-masters.mjs"].map(
+      (path) => readFile(`${ROOT}${path}`, "utf8"),
+    ),
+  );
+  return sha256Hex(parts.join("\0"));
+}
+
 export async function seed(env, log = console.log) {
+  const fingerprint = await corpusFingerprint();
+  if (await env.DB.prepare("SELECT 1 FROM seed_runs WHERE fingerprint = ?").bind(fingerprint).first()) {
+    log("  corpus unchanged since the last seed; nothing to do");
+    return;
+  }
   const corpus = await loadSeed();
   await initNodeCodecs();
   const { cache, save } = await openMasterCache();
@@ -45,6 +63,9 @@ export async function seed(env, log = console.log) {
   for (const platform of corpus.platforms) statements.push(...(await platformStatements(env.DB, platform)));
   await flush(true);
 
+  await env.DB.prepare("INSERT OR REPLACE INTO seed_runs (fingerprint, seeded_at) VALUES (?, ?)")
+    .bind(fingerprint, now.toISOString())
+    .run();
   const withLogo = brands.filter((b) => b.icon).length;
   log(
     `  seeded ${brands.length} brands (${withLogo} with logos), ${corpus.crypto.length} crypto assets, ` +
@@ -54,6 +75,7 @@ export async function seed(env, log = console.log) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  applyLocalMigrations();
   const { env, dispose } = await openLocalEnv();
   try {
     console.log("Seeding the local database and logo bucket…");
