@@ -141,3 +141,22 @@ describe("credits, usage and blocking", () => {
     expect((await call("/describe/rotate.com", { headers: bearer(account.keys.secret) })).status).toBe(404);
   });
 });
+
+describe("malformed admin requests", () => {
+  it("answers 400 err for a body that is not JSON, and 415 err for another content type", async () => {
+    const notJson = await call("/admin/accounts", {
+      method: "POST",
+      headers: { ...bearer(env.ADMIN_TOKEN), "Content-Type": "application/json" },
+      body: "{plan: pro",
+    });
+    expect(notJson.status).toBe(400);
+    expect(Object.keys((await notJson.json()) as object)).toEqual(["err"]);
+    const form = await call("/admin/accounts", {
+      method: "POST",
+      headers: { ...bearer(env.ADMIN_TOKEN), "Content-Type": "text/plain" },
+      body: JSON.stringify({ plan: "pro" }),
+    });
+    expect(form.status).toBe(415);
+    expect(Object.keys((await form.json()) as object)).toEqual(["err"]);
+  });
+});

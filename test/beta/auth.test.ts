@@ -54,3 +54,24 @@ describe("beta authentication", () => {
     await expectError(response, 401);
   });
 });
+
+describe("beta OpenAPI", () => {
+  it("documents POST /transaction with its request and row schemas, version 2.0.0", async () => {
+    const doc = (await (await call("/openapi.json")).json()) as {
+      info: { version: string };
+      paths: Record<string, { post?: { responses: Record<string, unknown> } }>;
+      components: { schemas: Record<string, unknown> };
+    };
+    expect(doc.info.version).toBe("2.0.0");
+    expect(Object.keys(doc.paths["/transaction"].post!.responses)).toEqual(
+      expect.arrayContaining(["200", "400", "401", "403", "409", "413", "415", "429"]),
+    );
+    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(["TransactionRequest", "IdentityRow"]));
+  });
+
+  it("answers an unknown path with a 404 error body", async () => {
+    const response = await call("/nope");
+    expect(response.status).toBe(404);
+    expect(Object.keys((await response.json()) as object)).toEqual(["error"]);
+  });
+});

@@ -1,4 +1,5 @@
-import { AppError } from "../errors.ts";
+import { HTTPException } from "hono/http-exception";
+import { AppError, ERROR_STATUS, type ErrorCode } from "../errors.ts";
 
 /** Which host answers: the image and JSON hosts share one error shape, the beta host has its own. */
 export type Surface = "img" | "api" | "beta";
@@ -13,8 +14,18 @@ export function errorBody(surface: Surface, error: AppError): Record<string, str
 
 /** The single place an error becomes a response. Unknown errors are logged (without request data) and hidden. */
 export function errorResponse(surface: Surface, error: unknown): Response {
-  const appError =
-    error instanceof AppError ? error : new AppError("internal", "Something went wrong on our side; retry the request.");
-  if (!(error instanceof AppError)) console.error("unhandled error", error instanceof Error ? error.stack : error);
+  const appError = toAppError(error);
   return Response.json(errorBody(surface, appError), { status: appError.status, headers: appError.headers });
+}
+
+const CODE_BY_STATUS = new Map(Object.entries(ERROR_STATUS).map(([code, status]) => [status as number, code as ErrorCode]));
+
+function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  // hono's own validators throw HTTPException (malformed JSON body, for one): keep their client-error status.
+  if (error instanceof HTTPException && error.status < 500) {
+    return new AppError(CODE_BY_STATUS.get(error.status) ?? "bad_request", error.message || "Bad request.");
+  }
+  console.error("unhandled error", error instanceof Error ? error.stack : error);
+  return new AppError("internal", "Something went wrong on our side; retry the request.");
 }

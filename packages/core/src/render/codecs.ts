@@ -50,42 +50,43 @@ function emscriptenInit(wasm: WasmInput) {
   } as never;
 }
 
-function assertReady() {
+async function codecsReady(): Promise<void> {
   if (!ready) throw new Error("initCodecs() must run before any image work");
+  await ready;
 }
 
 export async function decodePng(bytes: ArrayBuffer): Promise<Pixels> {
-  assertReady();
-  await ready;
+  await codecsReady();
   return (await decodePngRaw(bytes)) as Pixels;
 }
 
 export async function encodePng(image: Pixels): Promise<ArrayBuffer> {
-  await ready;
+  await codecsReady();
   return encodePngRaw(image as never);
 }
 
 export async function encodeJpeg(image: Pixels, quality = 85): Promise<ArrayBuffer> {
-  await ready;
+  await codecsReady();
   return encodeJpegRaw(image as never, { quality });
 }
 
 export async function encodeWebp(image: Pixels, quality = 85): Promise<ArrayBuffer> {
-  await ready;
+  await codecsReady();
   return encodeWebpRaw(image as never, { quality, alpha_quality: 100 });
 }
 
 /** High-quality downscale (Lanczos3), premultiplied so transparent edges do not fringe. */
 export async function resize(image: Pixels, width: number, height: number): Promise<Pixels> {
-  await ready;
+  await codecsReady();
   if (image.width === width && image.height === height) return image;
   return resizeRaw(image as never, { width, height, method: "lanczos3", premultiply: true, linearRGB: true });
 }
 
 /** Rasterises an SVG so its longer side is `size` pixels. */
 export async function rasteriseSvg(svg: string, size: number): Promise<Pixels> {
-  await ready;
-  const renderer = new Resvg(svg, { fitTo: { mode: "width", value: size }, font: { loadSystemFonts: false } });
+  await codecsReady();
+  // resvg fixes the output size at construction: read the SVG's own size first, then fit its longer side.
+  const renderer = new Resvg(svg, { font: { loadSystemFonts: false } });
   try {
     const { width, height } = renderer;
     const fit = width >= height ? { mode: "width" as const, value: size } : { mode: "height" as const, value: size };

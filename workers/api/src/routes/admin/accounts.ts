@@ -13,9 +13,8 @@ import { KeyKind } from "@brand/core/auth/keys";
 import { REFERRER_PATTERN } from "@brand/core/auth/referrers";
 import { PlanName } from "@brand/core/billing/plans";
 import type { AppEnv } from "../../env.ts";
+import { AccountIdParam, jsonBody } from "./schemas.ts";
 
-const AccountId = z.object({ id: z.string().regex(/^acc_[0-9A-Za-z]{20}$/) });
-const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
 const ok = (description: string) => ({ description });
 
 const routes = {
@@ -24,7 +23,7 @@ const routes = {
     path: "/admin/accounts",
     hide: true,
     request: {
-      body: json(
+      body: jsonBody(
         z.strictObject({ plan: PlanName, name: z.string().min(1).max(200).optional(), beta: z.boolean().optional() }),
       ),
     },
@@ -34,7 +33,7 @@ const routes = {
     method: "get",
     path: "/admin/accounts/{id}",
     hide: true,
-    request: { params: AccountId },
+    request: { params: AccountIdParam },
     responses: { 200: ok("Account and its keys (prefixes only)") },
   }),
   update: createRoute({
@@ -42,8 +41,8 @@ const routes = {
     path: "/admin/accounts/{id}",
     hide: true,
     request: {
-      params: AccountId,
-      body: json(
+      params: AccountIdParam,
+      body: jsonBody(
         z.strictObject({
           plan: PlanName.optional(),
           beta: z.boolean().optional(),
@@ -58,14 +57,14 @@ const routes = {
     method: "post",
     path: "/admin/accounts/{id}/keys",
     hide: true,
-    request: { params: AccountId, body: json(z.strictObject({ kind: KeyKind })) },
+    request: { params: AccountIdParam, body: jsonBody(z.strictObject({ kind: KeyKind })) },
     responses: { 201: ok("The new plain key, shown this once; older keys of the kind are revoked") },
   }),
   revokeKey: createRoute({
     method: "delete",
     path: "/admin/accounts/{id}/keys/{keyId}",
     hide: true,
-    request: { params: AccountId.extend({ keyId: z.string().regex(/^key_[0-9A-Za-z]{20}$/) }) },
+    request: { params: AccountIdParam.extend({ keyId: z.string().regex(/^key_[0-9A-Za-z]{20}$/) }) },
     responses: { 204: ok("Revoked") },
   }),
   referrers: createRoute({
@@ -73,8 +72,8 @@ const routes = {
     path: "/admin/accounts/{id}/referrers",
     hide: true,
     request: {
-      params: AccountId,
-      body: json(
+      params: AccountIdParam,
+      body: jsonBody(
         z.strictObject({
           referrers: z
             .array(z.string().toLowerCase().regex(REFERRER_PATTERN, "a host name, optionally led by *."))

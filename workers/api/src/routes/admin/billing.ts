@@ -9,9 +9,8 @@ import { blockDomain } from "@brand/core/brands/store";
 import { AppError } from "@brand/core/errors";
 import { nextMonthStart, utcMonth } from "@brand/core/time";
 import type { AppEnv } from "../../env.ts";
+import { AccountIdParam, jsonBody } from "./schemas.ts";
 
-const AccountId = z.object({ id: z.string().regex(/^acc_[0-9A-Za-z]{20}$/) });
-const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
 
 const routes = {
   credits: createRoute({
@@ -19,8 +18,8 @@ const routes = {
     path: "/admin/accounts/{id}/credits",
     hide: true,
     request: {
-      params: AccountId,
-      body: json(
+      params: AccountIdParam,
+      body: jsonBody(
         z.strictObject({
           kind: z.enum(["grant", "purchase"]),
           amount: z.number().int().min(1).max(100_000_000),
@@ -34,14 +33,14 @@ const routes = {
     method: "get",
     path: "/admin/accounts/{id}/usage",
     hide: true,
-    request: { params: AccountId },
+    request: { params: AccountIdParam },
     responses: { 200: { description: "This period's requests, credits and ledger" } },
   }),
   block: createRoute({
     method: "post",
     path: "/admin/blocked-domains",
     hide: true,
-    request: { body: json(z.strictObject({ domain: z.string(), reason: z.string().min(1).max(500) })) },
+    request: { body: jsonBody(z.strictObject({ domain: z.string(), reason: z.string().min(1).max(500) })) },
     responses: { 201: { description: "Blocked" } },
   }),
 };
