@@ -112,7 +112,7 @@ describe("request pool", () => {
       .bind(starter.id, new Date().toISOString().slice(0, 10))
       .run();
     expect((await logo("acme.com", starter.publishable)).status).toBe(200);
-    expect(await countRows("notices", "account_id = ? AND kind = 'request_pool_exceeded'", starter.id)).toBe(1);
+    await expect.poll(() => countRows("notices", "account_id = ? AND kind = 'request_pool_exceeded'", starter.id)).toBe(1);
   });
 });
 

@@ -1,6 +1,6 @@
 // Secret-key auth and request-pool metering for the JSON host.
 import { authenticate, bearerKey, type Principal } from "@brand/core/auth/authenticate";
-import { checkPool, recordRequest } from "@brand/core/billing/usage";
+import { checkPool, meterRequest } from "@brand/core/billing/usage";
 import type { Context } from "hono";
 import type { AppEnv } from "./env.ts";
 
@@ -8,7 +8,7 @@ import type { AppEnv } from "./env.ts";
 export async function authorizeApiRequest(c: Context<AppEnv>, now: Date): Promise<Principal> {
   const key = bearerKey(c.req.raw.headers, { allowBare: false });
   const principal = await authenticate(c.env.DB, "secret", key, now);
-  await checkPool(c.env.DB, principal, principal.requestsThisPeriod, now);
-  c.executionCtx.waitUntil(recordRequest(c.env.DB, principal.accountId, "api", now));
+  const overSoftPool = checkPool(principal.plan, principal.requestsThisPeriod);
+  c.executionCtx.waitUntil(meterRequest(c.env.DB, principal.accountId, "api", overSoftPool, now));
   return principal;
 }

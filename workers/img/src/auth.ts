@@ -1,7 +1,7 @@
 // Publishable-key auth for the image host. The account lookup is cached in the isolate for a few seconds and the
 // request is counted after the response, so a cached image costs no extra round trip to D1.
 import { assertReferrer, authenticate, type Principal } from "@brand/core/auth/authenticate";
-import { checkPool, recordRequest } from "@brand/core/billing/usage";
+import { checkPool, meterRequest } from "@brand/core/billing/usage";
 import type { Context } from "hono";
 import type { AppEnv } from "./env.ts";
 
@@ -22,7 +22,7 @@ async function cachedAuthenticate(db: D1Database, token: string | undefined, now
 export async function authorizeImageRequest(c: Context<AppEnv>, now: Date): Promise<Principal> {
   const principal = await cachedAuthenticate(c.env.DB, c.req.query("token"), now);
   assertReferrer(principal, c.req.raw.headers);
-  await checkPool(c.env.DB, principal, principal.requestsThisPeriod, now);
-  c.executionCtx.waitUntil(recordRequest(c.env.DB, principal.accountId, "img", now));
+  const overSoftPool = checkPool(principal.plan, principal.requestsThisPeriod);
+  c.executionCtx.waitUntil(meterRequest(c.env.DB, principal.accountId, "img", overSoftPool, now));
   return principal;
 }

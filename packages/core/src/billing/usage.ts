@@ -35,25 +35,33 @@ export async function usageByDay(db: D1Database, accountId: string, now: Date) {
 }
 
 /**
- * Applies the pool rule for a request about to be served, given the usage already counted: 429 on an enforced
- * plan once the pool is spent; on a soft plan, a notice in the outbox once per period.
+ * Applies the pool rule to a request about to be served, given the usage already counted: throws 429 on an enforced
+ * plan once the pool is spent. Returns true when a soft plan is past its pool (the caller records a notice).
  */
-export async function checkPool(
-  db: D1Database,
-  account: { accountId: string; plan: PlanName },
-  used: number,
-  now: Date,
-): Promise<void> {
-  const plan = PLANS[account.plan];
-  if (used < plan.requestPool) return;
-  if (plan.poolEnforced) {
+export function checkPool(plan: PlanName, used: number): boolean {
+  const limits = PLANS[plan];
+  if (used < limits.requestPool) return false;
+  if (limits.poolEnforced) {
     throw new AppError(
       "rate_limited",
-      `Monthly request limit of ${plan.requestPool.toLocaleString("en-US")} reached on the ${account.plan} plan. Upgrade, or wait for next month.`,
+      `Monthly request limit of ${limits.requestPool.toLocaleString("en-US")} reached on the ${plan} plan. Upgrade, or wait for next month.`,
     );
   }
+  return true;
+}
+
+/** Counts one request and, past a soft pool, leaves one notice per period in the outbox. Runs after the response. */
+export async function meterRequest(
+  db: D1Database,
+  accountId: string,
+  surface: PoolSurface,
+  overSoftPool: boolean,
+  now: Date,
+): Promise<void> {
+  await recordRequest(db, accountId, surface, now);
+  if (!overSoftPool) return;
   await db
     .prepare("INSERT OR IGNORE INTO notices (account_id, kind, period, created_at) VALUES (?, 'request_pool_exceeded', ?, ?)")
-    .bind(account.accountId, utcMonth(now), now.toISOString())
+    .bind(accountId, utcMonth(now), now.toISOString())
     .run();
 }
