@@ -11,7 +11,12 @@ function workerProject(worker: "img" | "api" | "beta", include: string[]) {
       cloudflareTest({
         wrangler: { configPath: `workers/${worker}/wrangler.toml` },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, ADMIN_TOKEN: "test-admin-token", IMG_BASE_URL: "https://img.test" },
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            ADMIN_TOKEN: "test-admin-token",
+            VARIANT_SIGNING_KEY: "test-variant-signing-key",
+            IMG_BASE_URL: "https://img.test",
+          },
           // No test reaches the network: a request nothing in the test intercepted fails loudly.
           outboundService: (request: Request) => {
             throw new Error(`unexpected outbound request in a test: ${request.method} ${request.url}`);

@@ -46,6 +46,7 @@ const children = WORKERS.map((w) =>
       "--inspector-port", String(w.inspector),
       "--persist-to", PERSIST_TO,
       "--var", `ADMIN_TOKEN:${demo.admin_token}`,
+      "--var", `VARIANT_SIGNING_KEY:${demo.variant_signing_key}`,
       "--var", `IMG_BASE_URL:${urls.img_url}`,
       "--show-interactive-dev-session=false",
     ],

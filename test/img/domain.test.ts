@@ -47,9 +47,10 @@ describe("logo by domain", () => {
     expect(Object.keys((await response.json()) as object)).toEqual(["err"]);
   });
 
-  it("starts indexing an unknown domain and answers without a logo", async () => {
+  it("starts indexing an unknown domain and answers with the monogram meanwhile", async () => {
     const response = await logo("unknown-shop.com", pro.publishable);
-    expect(response.status).toBe(404);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("X-Logo-Fallback")).toBe("monogram");
     expect(await countRows("domains", "domain = ? AND state = 'pending'", "unknown-shop.com")).toBe(1);
   });
 

@@ -2,7 +2,7 @@
 // request is counted after the response, so a cached image costs no extra round trip to D1.
 import { assertReferrer, authenticate, type Principal } from "@brand/core/auth/authenticate";
 import { checkPool, meterRequest } from "@brand/core/billing/usage";
-import type { Context } from "hono";
+import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./env.ts";
 
 const CACHE_MS = 10_000;
@@ -18,11 +18,16 @@ async function cachedAuthenticate(db: D1Database, token: string | undefined, now
   return principal;
 }
 
-/** Authenticates and meters one image request; throws the spec's 401/429. */
-export async function authorizeImageRequest(c: Context<AppEnv>, now: Date): Promise<Principal> {
+/**
+ * Authenticates and meters every logo request before its parameters are looked at (no token is a 401 whatever
+ * else is wrong); throws the spec's 401/429.
+ */
+export const requirePublishableKey: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const now = new Date();
   const principal = await cachedAuthenticate(c.env.DB, c.req.query("token"), now);
   assertReferrer(principal, c.req.raw.headers);
   const overSoftPool = checkPool(principal.plan, principal.requestsThisPeriod);
   c.executionCtx.waitUntil(meterRequest(c.env.DB, principal.accountId, "img", overSoftPool, now));
-  return principal;
-}
+  c.set("principal", principal);
+  await next();
+};

@@ -1,9 +1,13 @@
+import type { Principal } from "@brand/core/auth/authenticate";
+
 export type Env = {
   DB: D1Database;
   LOGOS: R2Bucket;
   VARIANTS: KVNamespace;
   INDEX_QUEUE: Queue<{ domain: string }>;
   IMG_BASE_URL: string;
+  /** Signs immutable variant URLs (`redirect`). A secret: `wrangler secret put VARIANT_SIGNING_KEY`. */
+  VARIANT_SIGNING_KEY: string;
 };
 
-export type AppEnv = { Bindings: Env };
+export type AppEnv = { Bindings: Env; Variables: { principal: Principal } };

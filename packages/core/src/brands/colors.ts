@@ -28,6 +28,12 @@ export function luminance({ r, g, b }: { r: number; g: number; b: number }): num
   return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
 }
 
+/** WCAG 2.x contrast ratio of two colours, from 1 (same luminance) to 21 (black on white); order does not matter. */
+export function contrastRatio(a: { r: number; g: number; b: number }, b: { r: number; g: number; b: number }): number {
+  const [la, lb] = [luminance(a), luminance(b)];
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+}
+
 /** The first colour is the brand colour; later ones are accents, or dark/light when nearly black or white. */
 export function brandColors(hexes: string[]): BrandColor[] {
   return hexes.map((hex, i) => {

@@ -1,9 +1,11 @@
-// From a master PNG to the bytes a client asked for.
+// From a master PNG (or a monogram) to the bytes a client asked for.
+import { adaptToTheme, greyscale, THEME_BACKGROUNDS } from "./adjust.ts";
 import { decodePng, encodeJpeg, encodePng, encodeWebp, resize } from "./codecs.ts";
+import { centreOnCanvas, fitInside, flatten } from "./compose.ts";
 import type { Pixels } from "./image-data.ts";
-import { centreOnCanvas, fitInside, flatten, type Rgb } from "./compose.ts";
-
-export type ImageFormat = "jpg" | "png" | "webp";
+import { renderMonogram } from "./monogram.ts";
+import { pixelBox, type ImageFormat, type VariantSpec } from "./params.ts";
+import { checkPngSource } from "./source-guard.ts";
 
 export const CONTENT_TYPES: Record<ImageFormat, string> = {
   jpg: "image/jpeg",
@@ -11,28 +13,58 @@ export const CONTENT_TYPES: Record<ImageFormat, string> = {
   webp: "image/webp",
 };
 
-export type RenderOptions = {
-  width: number;
-  height: number;
-  format: ImageFormat;
-  /** What jpg (no alpha) is flattened on. */
-  background: Rgb;
-};
+export type Rendered = { bytes: ArrayBuffer; contentType: string };
 
-export async function renderLogo(master: ArrayBuffer, options: RenderOptions): Promise<ArrayBuffer> {
-  const source = await decodePng(master);
-  const fitted = fitInside(source.width, source.height, options.width, options.height);
-  const scaled = await resize(source, fitted.width, fitted.height);
-  return encode(centreOnCanvas(scaled, options.width, options.height), options);
+/** A master the guard refused or a decoder could not read: the caller answers with the fallback instead. */
+export class UnusableSource extends Error {
+  constructor(reason: string) {
+    super(`unusable logo source: ${reason}`);
+    this.name = "UnusableSource";
+  }
 }
 
-export function encode(image: Pixels, options: Pick<RenderOptions, "format" | "background">): Promise<ArrayBuffer> {
-  switch (options.format) {
+/** Fits the logo inside the box (never cropped or stretched), themes it, centres it and encodes it. */
+export async function renderLogo(master: ArrayBuffer, spec: VariantSpec): Promise<Rendered> {
+  const check = checkPngSource(new Uint8Array(master));
+  if (!check.ok) throw new UnusableSource(check.reason);
+  let source: Pixels;
+  try {
+    source = await decodePng(master);
+  } catch (error) {
+    throw new UnusableSource(error instanceof Error ? error.message : "PNG decode failed");
+  }
+  const box = pixelBox(spec, source.width, source.height);
+  const fitted = fitInside(source.width, source.height, box.width, box.height);
+  let logo = adaptToTheme(await resize(source, fitted.width, fitted.height), spec.theme);
+  if (spec.greyscale) logo = greyscale(logo);
+  return encode(centreOnCanvas(logo, box.width, box.height), spec);
+}
+
+/** The fallback image: a monogram tile filling the box (square unless both sides were given). */
+export async function renderMonogramVariant(
+  text: string,
+  seed: string,
+  spec: VariantSpec,
+  font: Uint8Array,
+): Promise<Rendered> {
+  const box = pixelBox(spec, 1, 1);
+  let tile = await renderMonogram({ text, seed, width: box.width, height: box.height, theme: spec.theme }, font);
+  if (spec.greyscale) tile = greyscale(tile);
+  return encode(tile, spec);
+}
+
+async function encode(image: Pixels, spec: VariantSpec): Promise<Rendered> {
+  const contentType = CONTENT_TYPES[spec.format];
+  switch (spec.format) {
     case "png":
-      return encodePng(image);
+      return { bytes: await encodePng(image), contentType };
     case "webp":
-      return encodeWebp(image);
+      return { bytes: await encodeWebp(image), contentType };
     case "jpg":
-      return encodeJpeg(flatten(image, options.background));
+      // No alpha in JPEG: flatten on the page colour the theme names (white unless dark).
+      return {
+        bytes: await encodeJpeg(flatten(image, THEME_BACKGROUNDS[spec.theme === "dark" ? "dark" : "light"])),
+        contentType,
+      };
   }
 }

@@ -1,0 +1,87 @@
+// Every image lookup ends in a subject: the brand whose logo to draw (if any), the domain it stands for, and what a
+// monogram would show when there is no logo. Unknown domains are queued for indexing on the way.
+import { US_MICS, type TickerQuery } from "../identifiers/ticker.ts";
+import { searchBrands, type SearchStrategy } from "./search.ts";
+import { getBrand, lookupDomain, markPending, type Brand } from "./store.ts";
+
+export type Subject = {
+  brand: Brand | null;
+  domain: string | null;
+  /** Text whose first letter or digit a monogram shows. */
+  label: string;
+  /** What the monogram's colour derives from. */
+  seed: string;
+};
+
+export type Indexer = (domain: string) => Promise<void>;
+
+export async function subjectForDomain(db: D1Database, domain: string, index: Indexer, now: Date): Promise<Subject> {
+  const found = await lookupDomain(db, domain);
+  if (found.state === "unknown" && (await markPending(db, domain, now))) await index(domain);
+  const brand = found.state === "indexed" ? found.brand : null;
+  return { brand, domain, label: brand?.name ?? domain, seed: domain };
+}
+
+type IdentifierRow = { brand_id: string | null; domain: string | null };
+
+/** Resolves an identifier row to a subject: its brand when seeded, else the domain it names. */
+async function subjectForRow(
+  db: D1Database,
+  row: IdentifierRow | null,
+  label: string,
+  index: Indexer,
+  now: Date,
+): Promise<Subject> {
+  const brand = row?.brand_id ? await getBrand(db, row.brand_id) : null;
+  if (brand) return { brand, domain: brand.domain, label: brand.name, seed: brand.domain ?? brand.id };
+  if (row?.domain) return { ...(await subjectForDomain(db, row.domain, index, now)), label };
+  return { brand: null, domain: null, label, seed: label.toLowerCase() };
+}
+
+const identifier = (db: D1Database, kind: string, value: string) =>
+  db
+    .prepare("SELECT brand_id, domain FROM identifiers WHERE kind = ? AND value = ? ORDER BY rank, qualifier LIMIT 1")
+    .bind(kind, value)
+    .first<IdentifierRow>();
+
+export async function subjectForTicker(db: D1Database, ticker: TickerQuery, index: Indexer, now: Date) {
+  const placeholders = US_MICS.map(() => "?").join(", ");
+  // An exchange suffix wins when it is one we know; otherwise the whole ticker on the US exchanges, and failing
+  // that on any exchange (a home-market ticker such as 7203 for Toyota).
+  const row =
+    (ticker.suffixed &&
+      (await db
+        .prepare(
+          `SELECT i.brand_id, i.domain FROM identifiers i JOIN exchange_suffixes s ON s.mic = i.qualifier
+           WHERE i.kind = 'ticker' AND i.value = ? AND s.suffix = ? LIMIT 1`,
+        )
+        .bind(ticker.suffixed.symbol, ticker.suffixed.suffix)
+        .first<IdentifierRow>())) ??
+    (await db
+      .prepare(
+        `SELECT brand_id, domain FROM identifiers WHERE kind = 'ticker' AND value = ?
+         ORDER BY qualifier IN (${placeholders}) DESC, qualifier LIMIT 1`,
+      )
+      .bind(ticker.symbol, ...US_MICS)
+      .first<IdentifierRow>());
+  return subjectForRow(db, row, ticker.symbol, index, now);
+}
+
+export const subjectForIsin = async (db: D1Database, isin: string, index: Indexer, now: Date) =>
+  subjectForRow(db, await identifier(db, "isin", isin), isin, index, now);
+
+export const subjectForCrypto = async (db: D1Database, symbol: string, index: Indexer, now: Date) =>
+  subjectForRow(db, await identifier(db, "crypto", symbol), symbol, index, now);
+
+export const subjectForExchange = async (db: D1Database, code: string, index: Indexer, now: Date) =>
+  subjectForRow(db, await identifier(db, "exchange", code), code, index, now);
+
+export const subjectForIndex = async (db: D1Database, symbol: string, index: Indexer, now: Date) =>
+  subjectForRow(db, await identifier(db, "index", symbol), symbol.replace("^", ""), index, now);
+
+export async function subjectForName(db: D1Database, name: string, strategy: SearchStrategy): Promise<Subject> {
+  const [hit] = await searchBrands(db, name, strategy, 1);
+  const brand = hit ? await getBrand(db, hit.id) : null;
+  if (brand) return { brand, domain: brand.domain, label: brand.name, seed: brand.domain ?? brand.id };
+  return { brand: null, domain: null, label: name, seed: name.toLowerCase() };
+}

@@ -1,0 +1,26 @@
+// Immutable variant URLs (`redirect`): /v/{content hash}.{ext}?sig=… where sig is an HMAC of the path, so the URL
+// needs no token, and since only already-rendered bytes are stored under a hash it cannot render anything new.
+
+const encoder = new TextEncoder();
+
+async function hmacKey(secret: string) {
+  return crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+    "verify",
+  ]);
+}
+
+const base64url = (bytes: ArrayBuffer) =>
+  btoa(String.fromCharCode(...new Uint8Array(bytes))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+
+export async function signVariantPath(secret: string, path: string): Promise<string> {
+  return base64url(await crypto.subtle.sign("HMAC", await hmacKey(secret), encoder.encode(path)));
+}
+
+/** Constant-time check (Web Crypto's verify) of a signature from a URL. */
+export async function verifyVariantPath(secret: string, path: string, signature: string): Promise<boolean> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(signature)) return false;
+  const padded = signature.replace(/-/g, "+").replace(/_/g, "/") + "=";
+  const bytes = Uint8Array.from(atob(padded), (c) => c.charCodeAt(0));
+  return crypto.subtle.verify("HMAC", await hmacKey(secret), bytes, encoder.encode(path));
+}

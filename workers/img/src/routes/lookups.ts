@@ -1,0 +1,116 @@
+// The seven ways to name a logo (spec, image host): how each path parameter is parsed (malformed → 400) and which
+// subject it resolves to (well-formed but unknown → the fallback).
+import { normaliseDomain } from "@brand/core/brands/domain";
+import {
+  subjectForCrypto,
+  subjectForDomain,
+  subjectForExchange,
+  subjectForIndex,
+  subjectForIsin,
+  subjectForName,
+  subjectForTicker,
+  type Indexer,
+  type Subject,
+} from "@brand/core/brands/subject";
+import { isValidIsin } from "@brand/core/identifiers/isin";
+import { parseBrandName, parseCryptoSymbol, parseExchangeCode, parseIndexSymbol } from "@brand/core/identifiers/symbols";
+import { parseTicker } from "@brand/core/identifiers/ticker";
+import type { ImageOptions } from "@brand/core/render/params";
+
+type Resolve = (db: D1Database, index: Indexer, now: Date, options: ImageOptions) => Promise<Subject>;
+/** A parsed identifier: its canonical form (for the cache key) and how to resolve it; or why it is malformed. */
+type Parsed = { key: string; resolve: Resolve } | { error: string };
+
+export type Lookup = {
+  path: string;
+  param: string;
+  summary: string;
+  example: string;
+  parse: (raw: string) => Parsed;
+};
+
+const malformed = (what: string, raw: string, hint: string) => ({ error: `"${raw}" is not a valid ${what}: ${hint}.` });
+
+export const LOOKUPS: Lookup[] = [
+  {
+    path: "/name/{brand}",
+    param: "brand",
+    summary: "Logo by brand name (the top search result)",
+    example: "Stripe",
+    parse: (raw) => {
+      const name = parseBrandName(raw);
+      if (!name) return malformed("brand name", raw, "1 to 100 characters with a letter or digit");
+      return {
+        key: `name:${name.toLowerCase()}`,
+        resolve: (db, _index, _now, options) => subjectForName(db, name, options.strategy),
+      };
+    },
+  },
+  {
+    path: "/ticker/{ticker}",
+    param: "ticker",
+    summary: "Logo by stock ticker (US exchanges unless a suffix such as .L or .T names another)",
+    example: "AAPL",
+    parse: (raw) => {
+      const ticker = parseTicker(raw);
+      if (!ticker) return malformed("ticker", raw, "1 to 6 letters or digits, an optional class (.B) and exchange suffix");
+      return { key: `ticker:${ticker.symbol}`, resolve: (db, index, now) => subjectForTicker(db, ticker, index, now) };
+    },
+  },
+  {
+    path: "/isin/{isin}",
+    param: "isin",
+    summary: "Logo by ISIN",
+    example: "US0378331005",
+    parse: (raw) => {
+      const isin = raw.trim().toUpperCase();
+      if (!isValidIsin(isin)) return malformed("ISIN", raw, "12 characters ending in a valid check digit");
+      return { key: `isin:${isin}`, resolve: (db, index, now) => subjectForIsin(db, isin, index, now) };
+    },
+  },
+  {
+    path: "/crypto/{symbol}",
+    param: "symbol",
+    summary: "Logo by crypto asset symbol",
+    example: "BTC",
+    parse: (raw) => {
+      const symbol = parseCryptoSymbol(raw);
+      if (!symbol) return malformed("crypto symbol", raw, "2 to 10 letters or digits");
+      return { key: `crypto:${symbol}`, resolve: (db, index, now) => subjectForCrypto(db, symbol, index, now) };
+    },
+  },
+  {
+    path: "/exchange/{exchange}",
+    param: "exchange",
+    summary: "Logo by stock exchange (MIC or acronym)",
+    example: "NYSE",
+    parse: (raw) => {
+      const code = parseExchangeCode(raw);
+      if (!code) return malformed("exchange code", raw, "a MIC such as XNYS or an acronym such as NYSE");
+      return { key: `exchange:${code}`, resolve: (db, index, now) => subjectForExchange(db, code, index, now) };
+    },
+  },
+  {
+    path: "/index/{symbol}",
+    param: "symbol",
+    summary: "Logo by market index symbol",
+    example: "SPX",
+    parse: (raw) => {
+      const symbol = parseIndexSymbol(raw);
+      if (!symbol) return malformed("index symbol", raw, "a symbol such as SPX or ^GSPC");
+      return { key: `index:${symbol}`, resolve: (db, index, now) => subjectForIndex(db, symbol, index, now) };
+    },
+  },
+  // Last: a one-segment path is a domain.
+  {
+    path: "/{domain}",
+    param: "domain",
+    summary: "Logo by domain",
+    example: "apple.com",
+    parse: (raw) => {
+      const parsed = normaliseDomain(raw);
+      if (!parsed.ok) return { error: parsed.reason };
+      return { key: `domain:${parsed.domain}`, resolve: (db, index, now) => subjectForDomain(db, parsed.domain, index, now) };
+    },
+  },
+];

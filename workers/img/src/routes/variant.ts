@@ -1,0 +1,44 @@
+// GET /v/{file}?sig=…: an immutable rendered variant, by the hash of its bytes. No token: the signature proves the
+// URL came from a `redirect` answer, and only bytes already rendered can be served.
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { AppError } from "@brand/core/errors";
+import { verifyVariantPath } from "@brand/core/render/signing";
+import { readImmutable } from "@brand/core/render/variant-store";
+import type { AppEnv } from "../env.ts";
+import { CACHE_CONTROL, conditional } from "../serve-logo.ts";
+
+const route = createRoute({
+  method: "get",
+  path: "/v/{file}",
+  summary: "An immutable image variant (the target of redirect)",
+  request: {
+    params: z.object({ file: z.string().regex(/^[0-9a-f]{32}\.(jpg|png|webp)$/, "not a variant file name") }),
+    query: z.object({ sig: z.string().optional() }),
+  },
+  responses: {
+    200: { description: "The image", content: { "image/*": { schema: z.string().openapi({ format: "binary" }) } } },
+    403: { description: "Missing or wrong signature (msg)" },
+    404: { description: "No such variant (err)" },
+  },
+});
+
+export function registerVariantRoute(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, async (c) => {
+    const { file } = c.req.valid("param");
+    const { sig } = c.req.valid("query");
+    if (!sig || !(await verifyVariantPath(c.env.VARIANT_SIGNING_KEY, file, sig))) {
+      throw new AppError("forbidden", "This image URL is not signed by us; request the logo with your key.");
+    }
+    const variant = await readImmutable(c.env.VARIANTS, file.slice(0, 32));
+    if (!variant) throw new AppError("not_found", "No such image.");
+    const response = new Response(variant.bytes, {
+      headers: {
+        "Content-Type": variant.contentType,
+        ETag: `"${variant.etag}"`,
+        "Cache-Control": CACHE_CONTROL.immutable,
+        "Access-Control-Allow-Origin": "*",
+      },
+    });
+    return conditional(c.req.raw, response) as never;
+  });
+}
