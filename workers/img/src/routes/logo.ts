@@ -1,7 +1,7 @@
 // GET on each lookup path: the same query parameters and the same answer flow for all seven.
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { AppError } from "@brand/core/errors";
-import { ImageQuery, imageOptions, specKey } from "@brand/core/render/params";
+import { ImageQuery, imageOptions, specKey, type ImageOptions } from "@brand/core/render/params";
 import type { AppEnv } from "../env.ts";
 import { serveLogo } from "../serve-logo.ts";
 import { LOOKUPS, type Lookup } from "./lookups.ts";
@@ -31,6 +31,12 @@ function routeFor(lookup: Lookup) {
   });
 }
 
+/** One key for every spelling of the same request: the identifier's canonical form and the normalised options. */
+export function logoRequestKey(identifierKey: string, options: ImageOptions, byName: boolean): string {
+  const strategy = byName ? `&strategy=${options.strategy}` : "";
+  return `${identifierKey}?${specKey(options.spec)}&fallback=${options.fallback}${strategy}`;
+}
+
 export function registerLogoRoutes(app: OpenAPIHono<AppEnv>) {
   for (const lookup of LOOKUPS) {
     app.openapi(routeFor(lookup), async (c) => {
@@ -38,8 +44,7 @@ export function registerLogoRoutes(app: OpenAPIHono<AppEnv>) {
       const parsed = lookup.parse(raw);
       if ("error" in parsed) throw new AppError("bad_request", parsed.error);
       const options = imageOptions(c.req.valid("query"));
-      const strategy = lookup.param === "brand" ? `&strategy=${options.strategy}` : "";
-      const requestKey = `${parsed.key}?${specKey(options.spec)}&fallback=${options.fallback}${strategy}`;
+      const requestKey = logoRequestKey(parsed.key, options, lookup.param === "brand");
       const index = async (domain: string) => c.executionCtx.waitUntil(c.env.INDEX_QUEUE.send({ domain }));
       return serveLogo(c, options, requestKey, () => parsed.resolve(c.env.DB, index, new Date(), options)) as never;
     });
