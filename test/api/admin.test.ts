@@ -126,7 +126,9 @@ describe("credits, usage and blocking", () => {
     const account = await createAccount();
     await call("/describe/rotate.com", { headers: bearer(account.keys.secret) });
     await expect
-      .poll(async () => ((await (await admin(`/admin/accounts/${account.id}/usage`)).json()) as { requests: number }).requests)
+      .poll(async () => ((await (await admin(`/admin/accounts/${account.id}/usage`)).json()) as { requests: number }).requests, {
+        timeout: 3000,
+      })
       .toBe(1);
     const usage = (await (await admin(`/admin/accounts/${account.id}/usage`)).json()) as Record<string, unknown>;
     expect(usage).toMatchObject({ plan: "pro", request_pool: 1_000_000, credits: 15_000 });

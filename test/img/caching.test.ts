@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ImageQuery, imageOptions } from "@brand/core/render/params";
 import { sha256Hex } from "@brand/core/ids";
 import { logoRequestKey } from "../../workers/img/src/routes/logo.ts";
+import { hotDelete, hotGet } from "../../workers/img/src/hot-cache.ts";
 import { edgeCacheRequest } from "../../workers/img/src/serve-logo.ts";
 import { newAccount } from "../helpers/accounts.ts";
 import { logoPng, seedBrand } from "../helpers/brands.ts";
@@ -18,9 +19,13 @@ beforeAll(async () => {
 
 const get = (path: string, headers: HeadersInit = {}) => call(`${path}${path.includes("?") ? "&" : "?"}token=${token}`, { headers });
 
-/** Expires this colo's edge-cache entry, as its short TTL would. */
+const requestKey = (domain: string, query: Record<string, string> = {}) =>
+  logoRequestKey(`domain:${domain}`, imageOptions(ImageQuery.parse(query)), false);
+
+/** Expires the short-lived layers (this colo's edge cache and the isolate's hot cache), as their TTL would. */
 async function expireEdge(domain: string, query: Record<string, string> = {}) {
-  await caches.default.delete(edgeCacheRequest(logoRequestKey(`domain:${domain}`, imageOptions(ImageQuery.parse(query)), false)));
+  hotDelete(requestKey(domain, query));
+  await caches.default.delete(edgeCacheRequest(requestKey(domain, query)));
 }
 
 describe("ETag and 304", () => {
@@ -49,17 +54,24 @@ describe("ETag and 304", () => {
   });
 });
 
-describe("edge cache in front of KV", () => {
-  it("answers a repeat request from the Cache API without reading the variant again", async () => {
+describe("caches in front of KV", () => {
+  it("keeps an answer in the isolate and in the edge cache, and serves repeats without KV", async () => {
     await seedBrand({ domain: "edge.com", name: "Edge" }, await logoPng(128, 128));
     const first = await get("/edge.com?size=40");
     const bytes = new Uint8Array(await first.arrayBuffer());
-    // Drop every KV variant: a repeat can only be answered by the edge cache now.
+    const key = requestKey("edge.com", { size: "40" });
+    await expect.poll(async () => (await caches.default.match(edgeCacheRequest(key))) !== undefined).toBe(true);
+    await expect.poll(() => hotGet(key, Date.now()) !== null).toBe(true);
+
+    // Drop every KV variant: repeats can only be answered by the caches in front of it.
     for (const { name } of (await env.VARIANTS.list({ prefix: "v:" })).keys) await env.VARIANTS.delete(name);
-    const second = await get("/edge.com?size=40");
-    expect(second.status).toBe(200);
-    expect(second.headers.get("Cache-Control")).toBe("public, max-age=86400, stale-while-revalidate=604800");
-    expect(new Uint8Array(await second.arrayBuffer())).toEqual(bytes);
+    const fromMemory = await get("/edge.com?size=40");
+    expect(new Uint8Array(await fromMemory.arrayBuffer())).toEqual(bytes);
+    hotDelete(key);
+    const fromEdge = await get("/edge.com?size=40");
+    expect(fromEdge.status).toBe(200);
+    expect(fromEdge.headers.get("Cache-Control")).toBe("public, max-age=86400, stale-while-revalidate=604800");
+    expect(new Uint8Array(await fromEdge.arrayBuffer())).toEqual(bytes);
   });
 });
 
@@ -69,6 +81,7 @@ describe("revalidation after a logo changes", () => {
     const before = await get("/changing.com?format=png");
     expect(before.status).toBe(200);
     const oldEtag = before.headers.get("ETag");
+    await expect.poll(() => hotGet(requestKey("changing.com", { format: "png" }), Date.now()) !== null).toBe(true);
 
     // The crawler stores a new master and points the brand at it.
     const blue = await logoPng(128, 128, { r: 0, g: 90, b: 200 });

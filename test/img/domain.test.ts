@@ -57,7 +57,21 @@ describe("logo by domain", () => {
   it("counts the request after the response", async () => {
     const account = await newAccount("pro");
     await logo("acme.com", account.publishable);
-    await expect.poll(() => countRows("usage_daily", "account_id = ? AND surface = 'img'", account.id)).toBe(1);
+    await expect.poll(() => countRows("usage_daily", "account_id = ? AND surface = 'img'", account.id), { timeout: 3000 }).toBe(1);
+  });
+});
+
+describe("request counting", () => {
+  it("loses no count when concurrent requests share a coalesced write", async () => {
+    const account = await newAccount("pro");
+    await Promise.all(Array.from({ length: 25 }, () => logo("acme.com", account.publishable)));
+    const total = () =>
+      env.DB.prepare("SELECT COALESCE(SUM(count), 0) AS n FROM usage_daily WHERE account_id = ? AND surface = 'img'")
+        .bind(account.id)
+        .first<number>("n");
+    await expect.poll(total, { timeout: 3000 }).toBe(25);
+    // Far fewer writes than requests: one row per account, day and host, however many requests.
+    expect(await countRows("usage_daily", "account_id = ?", account.id)).toBe(1);
   });
 });
 
@@ -113,7 +127,7 @@ describe("request pool", () => {
       .bind(starter.id, new Date().toISOString().slice(0, 10))
       .run();
     expect((await logo("acme.com", starter.publishable)).status).toBe(200);
-    await expect.poll(() => countRows("notices", "account_id = ? AND kind = 'request_pool_exceeded'", starter.id)).toBe(1);
+    await expect.poll(() => countRows("notices", "account_id = ? AND kind = 'request_pool_exceeded'", starter.id), { timeout: 3000 }).toBe(1);
   });
 });
 

@@ -19,13 +19,15 @@ import type { Subject } from "@brand/core/brands/subject";
 import { AppError } from "@brand/core/errors";
 import type { Context } from "hono";
 import type { AppEnv } from "./env.ts";
+import { hotGet, hotPut, type HotAnswer } from "./hot-cache.ts";
 
 export const CACHE_CONTROL = {
   logo: "public, max-age=86400, stale-while-revalidate=604800",
   fallback: "public, max-age=900",
   immutable: "public, max-age=31536000, immutable",
 };
-/** How long this colo's edge cache answers without looking at the source again (bounds staleness after a change). */
+/** How long this colo's edge cache (and the isolate's hot cache) answer without looking at the source again: it
+ * bounds how long a changed logo goes unnoticed there. */
 const EDGE_TTL_SECONDS = 60;
 
 /** The Cache API entry for a normalised request (token left out: auth has already run). */
@@ -42,13 +44,25 @@ export async function serveLogo(
 ): Promise<Response> {
   const edgeKey = edgeCacheRequest(requestKey);
   if (!options.redirect) {
+    const hot = hotGet(requestKey, Date.now());
+    if (hot) return conditional(c.req.raw, hot);
     const hit = await caches.default.match(edgeKey);
-    if (hit) return conditional(c.req.raw, clientCopy(hit));
+    if (hit) {
+      const answer = clientAnswer(hit.headers, await hit.arrayBuffer());
+      hotPut(requestKey, answer, EDGE_TTL_SECONDS * 1000, Date.now());
+      return conditional(c.req.raw, new Response(answer.body, answer));
+    }
   }
   const answer = await answerFor(c, await findSubject(), options, requestKey);
   if (options.redirect) return redirectTo(c, answer.variant);
   const response = imageResponse(answer);
-  if (answer.status === 200) c.executionCtx.waitUntil(caches.default.put(edgeKey, edgeCopy(response)));
+  if (answer.status === 200) {
+    const headers = [...response.headers];
+    hotPut(requestKey, { body: answer.variant.bytes, status: 200, headers }, EDGE_TTL_SECONDS * 1000, Date.now());
+    const edgeHeaders = new Headers(headers);
+    edgeHeaders.set("Cache-Control", `public, max-age=${EDGE_TTL_SECONDS}`);
+    c.executionCtx.waitUntil(caches.default.put(edgeKey, new Response(answer.variant.bytes, { headers: edgeHeaders })));
+  }
   return conditional(c.req.raw, response);
 }
 
@@ -115,20 +129,13 @@ function imageResponse({ variant, status }: Answer): Response {
   return new Response(variant.bytes, { status, headers });
 }
 
-/** What the edge cache keeps: the same response, fresh for EDGE_TTL_SECONDS there. */
-function edgeCopy(response: Response): Response {
-  const copy = new Response(response.clone().body, response);
-  copy.headers.set("Cache-Control", `public, max-age=${EDGE_TTL_SECONDS}`);
-  return copy;
-}
-
-/** What a client gets from an edge hit: the client-facing cache life again. */
-function clientCopy(hit: Response): Response {
-  const response = new Response(hit.body, hit);
-  const fallback = response.headers.get("X-Logo-Fallback") !== null;
-  response.headers.set("Cache-Control", fallback ? CACHE_CONTROL.fallback : CACHE_CONTROL.logo);
-  response.headers.delete("Age");
-  return response;
+/** An edge hit as the client gets it: the client-facing cache life again. */
+function clientAnswer(edgeHeaders: Headers, body: ArrayBuffer): HotAnswer {
+  const headers = new Headers(edgeHeaders);
+  const fallback = headers.get("X-Logo-Fallback") !== null;
+  headers.set("Cache-Control", fallback ? CACHE_CONTROL.fallback : CACHE_CONTROL.logo);
+  headers.delete("Age");
+  return { body, status: 200, headers: [...headers] };
 }
 
 /** 304 when the client already holds these bytes. */

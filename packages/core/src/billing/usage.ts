@@ -1,19 +1,53 @@
-// The monthly request pool of the image and JSON hosts. Counting happens after the response (waitUntil), one
-// atomic upsert per request, so nothing is lost and nothing waits for it.
+// The monthly request pool of the image and JSON hosts. Counting happens after the response (waitUntil), in
+// atomic upserts that each isolate coalesces per account, so nothing is lost and nothing waits for it.
 import { AppError } from "../errors.ts";
 import { utcDay, utcMonth } from "../time.ts";
 import { PLANS, type PlanName } from "./plans.ts";
 
 export type PoolSurface = "img" | "api";
 
-export async function recordRequest(db: D1Database, accountId: string, surface: PoolSurface, now: Date): Promise<void> {
+/** Adds `count` requests to an account's day, atomically. */
+export async function recordRequests(
+  db: D1Database,
+  accountId: string,
+  surface: PoolSurface,
+  day: string,
+  count: number,
+): Promise<void> {
   await db
     .prepare(
-      `INSERT INTO usage_daily (account_id, day, surface, count) VALUES (?, ?, ?, 1)
-       ON CONFLICT (account_id, day, surface) DO UPDATE SET count = count + 1`,
+      `INSERT INTO usage_daily (account_id, day, surface, count) VALUES (?, ?, ?, ?)
+       ON CONFLICT (account_id, day, surface) DO UPDATE SET count = count + excluded.count`,
     )
-    .bind(accountId, utcDay(now), surface)
+    .bind(accountId, day, surface, count)
     .run();
+}
+
+/** How long an isolate gathers an account's requests into one write. */
+export const COALESCE_MS = 250;
+const pendingCounts = new Map<string, { count: number; written: Promise<void> }>();
+
+/**
+ * Counts one request. Requests of the same account, day and host arriving in the same isolate within COALESCE_MS
+ * share one write; every caller gets that write's promise (to hand to waitUntil), so no count is ever left
+ * unwritten, while a busy logo costs a few writes a second instead of one per request.
+ */
+export function countRequest(db: D1Database, accountId: string, surface: PoolSurface, now: Date): Promise<void> {
+  const day = utcDay(now);
+  const key = `${accountId}|${day}|${surface}`;
+  const open = pendingCounts.get(key);
+  if (open) {
+    open.count++;
+    return open.written;
+  }
+  const batch = { count: 1, written: Promise.resolve() };
+  batch.written = (async () => {
+    await new Promise((resolve) => setTimeout(resolve, COALESCE_MS));
+    pendingCounts.delete(key); // later requests start a new batch; this one's count is final now
+    await recordRequests(db, accountId, surface, day, batch.count);
+  })();
+  pendingCounts.set(key, batch);
+  return batch.written;
 }
 
 /** Requests counted so far this calendar month, both hosts together. */
@@ -58,7 +92,7 @@ export async function meterRequest(
   overSoftPool: boolean,
   now: Date,
 ): Promise<void> {
-  await recordRequest(db, accountId, surface, now);
+  await countRequest(db, accountId, surface, now);
   if (!overSoftPool) return;
   await db
     .prepare("INSERT OR IGNORE INTO notices (account_id, kind, period, created_at) VALUES (?, 'request_pool_exceeded', ?, ?)")
