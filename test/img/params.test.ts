@@ -28,7 +28,11 @@ async function size(query: string, path?: string) {
 async function expectBadRequest(query: string) {
   const response = await get(query);
   expect(response.status, query).toBe(400);
-  expect(Object.keys((await response.json()) as object)).toEqual(["err"]);
+  const body = (await response.json()) as Record<string, string>;
+  expect(Object.keys(body)).toEqual(["err"]);
+  // A message a person can act on: it names the parameter once.
+  const name = query.split("=")[0];
+  expect(body.err.split(name).length - 1, body.err).toBe(1);
 }
 
 describe("size, width, height", () => {

@@ -29,7 +29,8 @@ export function describeIssues(error: z.ZodError): string {
         const where = path ? ` in ${path}` : "";
         return `Unknown field${issue.keys.length > 1 ? "s" : ""}${where}: ${issue.keys.join(", ")}.`;
       }
-      return path ? `${path}: ${issue.message}` : issue.message;
+      // Messages that already name their field ("size must be at most 800") need no prefix.
+      return path && !issue.message.startsWith(path) ? `${path}: ${issue.message}` : issue.message;
     })
     .join(" ");
 }
