@@ -100,7 +100,7 @@ describe("revalidation after a logo changes", () => {
       .poll(async () => {
         await expireEdge("changing.com", { format: "png" });
         return (await get("/changing.com?format=png")).status;
-      })
+      }, { timeout: 5000 })
       .toBe(200);
     const fresh = await get("/changing.com?format=png");
     expect(fresh.headers.get("ETag")).not.toBe(oldEtag);
