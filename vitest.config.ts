@@ -2,8 +2,20 @@
 // test/core holds domain tests that need bindings too; they run with the api Worker's configuration.
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { fixtureResponse } from "./test/fixtures/site-router.mjs";
 
 const migrations = await readD1Migrations("migrations");
+/** The crawler's offline proxy in tests: `{FIXTURE_PROXY}/{host}{path}` is answered from test/fixtures/sites. */
+const FIXTURE_PROXY = "http://fixtures.internal";
+
+/**
+ * No test reaches the network. The crawler's offline proxy (CRAWL_PROXY) is answered by the fixture sites; any other
+ * outbound request fails loudly.
+ */
+async function outbound(request: Request): Promise<Response> {
+  if (request.url.startsWith(`${FIXTURE_PROXY}/`)) return fixtureResponse(request);
+  throw new Error(`unexpected outbound request in a test: ${request.method} ${request.url}`);
+}
 
 function workerProject(worker: "img" | "api" | "beta", include: string[]) {
   return {
@@ -15,12 +27,12 @@ function workerProject(worker: "img" | "api" | "beta", include: string[]) {
             TEST_MIGRATIONS: migrations,
             ADMIN_TOKEN: "test-admin-token",
             VARIANT_SIGNING_KEY: "test-variant-signing-key",
+            FILE_SIGNING_KEY: "test-file-signing-key",
             IMG_BASE_URL: "https://img.test",
+            CRAWL_PROXY: FIXTURE_PROXY,
+            CRAWL_TIMEOUT_MS: "2000",
           },
-          // No test reaches the network: a request nothing in the test intercepted fails loudly.
-          outboundService: (request: Request) => {
-            throw new Error(`unexpected outbound request in a test: ${request.method} ${request.url}`);
-          },
+          outboundService: outbound,
         },
       }),
     ],

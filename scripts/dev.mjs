@@ -47,6 +47,8 @@ const children = WORKERS.map((w) =>
       "--persist-to", PERSIST_TO,
       "--var", `ADMIN_TOKEN:${demo.admin_token}`,
       "--var", `VARIANT_SIGNING_KEY:${demo.variant_signing_key}`,
+      "--var", `FILE_SIGNING_KEY:${demo.file_signing_key}`,
+      ...(process.env.CRAWL_PROXY ? ["--var", `CRAWL_PROXY:${process.env.CRAWL_PROXY}`] : []),
       "--var", `IMG_BASE_URL:${urls.img_url}`,
       "--show-interactive-dev-session=false",
     ],

@@ -10,6 +10,10 @@ declare namespace Cloudflare {
     TRANSACTION_LOCK: DurableObjectNamespace<import("../workers/beta/src/transaction-lock.ts").TransactionLock>;
     IMG_BASE_URL: string;
     ADMIN_TOKEN: string;
+    VARIANT_SIGNING_KEY: string;
+    FILE_SIGNING_KEY: string;
+    CRAWL_PROXY: string;
+    CRAWL_TIMEOUT_MS: string;
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
   }
 }

@@ -23,6 +23,7 @@ export async function ensureDemoAccount(env, urls) {
     beta_key: keys.beta_key,
     admin_token: saved?.admin_token ?? `adm_${randomBase62(32)}`,
     variant_signing_key: saved?.variant_signing_key ?? randomBase62(43),
+    file_signing_key: saved?.file_signing_key ?? randomBase62(43),
   };
   await mkdir(`${ROOT}.dev`, { recursive: true });
   await writeFile(DEMO_FILE, `${JSON.stringify(demo, null, 2)}\n`, { mode: 0o600 });

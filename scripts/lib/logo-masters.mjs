@@ -2,9 +2,8 @@
 // with the blurhash of the logo on white. Results are cached by the icon's fingerprint so a re-seed is quick.
 import { readFile, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
-import { encode as blurhash } from "blurhash";
-import { initCodecs, encodePng, rasteriseSvg, resize } from "../../packages/core/src/render/codecs.ts";
-import { flatten } from "../../packages/core/src/render/compose.ts";
+import { initCodecs, encodePng, rasteriseSvg } from "../../packages/core/src/render/codecs.ts";
+import { logoBlurhash } from "../../packages/core/src/ingest/blurhash.ts";
 import { hexToRgb, luminance } from "../../packages/core/src/brands/colors.ts";
 import { sha256Hex } from "../../packages/core/src/ids.ts";
 import { packageFile } from "./seed-files.mjs";
@@ -19,7 +18,9 @@ export async function initNodeCodecs() {
     png: await bytes("@jsquash/png", "codec/pkg/squoosh_png_bg.wasm"),
     resize: await bytes("@jsquash/resize", "lib/resize/pkg/squoosh_resize_bg.wasm"),
     jpegEncode: await bytes("@jsquash/jpeg", "codec/enc/mozjpeg_enc.wasm"),
+    jpegDecode: await bytes("@jsquash/jpeg", "codec/dec/mozjpeg_dec.wasm"),
     webpEncode: await bytes("@jsquash/webp", "codec/enc/webp_enc_simd.wasm"),
+    webpDecode: await bytes("@jsquash/webp", "codec/dec/webp_dec.wasm"),
     resvg: await bytes("@resvg/resvg-wasm", "index_bg.wasm"),
   });
 }
@@ -41,7 +42,8 @@ export async function openMasterCache() {
 
 /** Returns the master for an icon, rendering and uploading it unless R2 already has it. */
 export async function masterFor(logos, cache, icon, color) {
-  const fingerprint = JSON.stringify([icon, color, MASTER_SIZE]);
+  // Bump the version when rendering changes, so cached masters are rendered again.
+  const fingerprint = JSON.stringify(["v2", icon, color, MASTER_SIZE]);
   const known = cache[fingerprint];
   if (known && (await logos.head(known.key))) return known;
 
@@ -50,8 +52,7 @@ export async function masterFor(logos, cache, icon, color) {
   const key = `logos/${await sha256Hex(png)}.png`;
   if (!(await logos.head(key))) await logos.put(key, png, { httpMetadata: { contentType: "image/png" } });
 
-  const small = flatten(await resize(image, 32, 32), { r: 255, g: 255, b: 255 });
-  const master = { key, width: image.width, height: image.height, blurhash: blurhash(small.data, 32, 32, 4, 3) };
+  const master = { key, width: image.width, height: image.height, blurhash: logoBlurhash(image) };
   cache[fingerprint] = master;
   return master;
 }

@@ -4,7 +4,7 @@ import { monogramLetter } from "@brand/core/render/monogram";
 import type { ImageOptions } from "@brand/core/render/params";
 import { specKey } from "@brand/core/render/params";
 import { renderLogo, renderMonogramVariant, UnusableSource, type Rendered } from "@brand/core/render/render";
-import { signVariantPath } from "@brand/core/render/signing";
+import { signPath } from "@brand/core/signing";
 import {
   readLatest,
   readVariant,
@@ -154,7 +154,7 @@ const EXTENSIONS: Record<string, string> = { "image/jpeg": "jpg", "image/png": "
 async function redirectTo(c: Context<AppEnv>, variant: StoredVariant): Promise<Response> {
   await writeImmutable(c.env.VARIANTS, variant);
   const file = `${variant.etag}.${EXTENSIONS[variant.contentType]}`;
-  const signature = await signVariantPath(c.env.VARIANT_SIGNING_KEY, file);
+  const signature = await signPath(c.env.VARIANT_SIGNING_KEY, file);
   const location = `${c.env.IMG_BASE_URL.replace(/\/$/, "")}/v/${file}?sig=${signature}`;
   return new Response(null, {
     status: 302,

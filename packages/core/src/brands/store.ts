@@ -18,8 +18,12 @@ type BrandRowRaw = {
   logo_height: number | null;
   blurhash: string | null;
   brandmark_key: string | null;
+  brandmark_width: number | null;
+  brandmark_height: number | null;
+  brandmark_blurhash: string | null;
   banners: string;
   popularity: number;
+  source: "seed" | "crawl";
   indexed_at: string;
   updated_at: string;
 };

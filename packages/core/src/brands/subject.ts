@@ -19,7 +19,9 @@ export async function subjectForDomain(db: D1Database, domain: string, index: In
   const found = await lookupDomain(db, domain);
   if (found.state === "unknown" && (await markPending(db, domain, now))) await index(domain);
   const brand = found.state === "indexed" ? found.brand : null;
-  return { brand, domain, label: brand?.name ?? domain, seed: domain };
+  // A brand we know but have no logo for yet still lends its name to the monogram.
+  const known = found.state === "unknown" ? null : found.brand;
+  return { brand, domain, label: known?.name ?? domain, seed: domain };
 }
 
 type IdentifierRow = { brand_id: string | null; domain: string | null };

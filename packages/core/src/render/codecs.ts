@@ -3,7 +3,9 @@
 import decodePngRaw, { init as initPngDecode } from "@jsquash/png/decode.js";
 import encodePngRaw from "@jsquash/png/encode.js";
 import encodeJpegRaw, { init as initJpegEncode } from "@jsquash/jpeg/encode.js";
+import decodeJpegRaw, { init as initJpegDecode } from "@jsquash/jpeg/decode.js";
 import encodeWebpRaw, { init as initWebpEncode } from "@jsquash/webp/encode.js";
+import decodeWebpRaw, { init as initWebpDecode } from "@jsquash/webp/decode.js";
 import resizeRaw, { initResize } from "@jsquash/resize/index.js";
 import { initWasm as initResvg, Resvg } from "@resvg/resvg-wasm";
 import { installImageData, PixelData, type Pixels } from "./image-data.ts";
@@ -14,7 +16,9 @@ export type WasmSources = {
   png: WasmInput;
   resize: WasmInput;
   jpegEncode: WasmInput;
+  jpegDecode: WasmInput;
   webpEncode: WasmInput;
+  webpDecode: WasmInput;
   resvg: WasmInput;
 };
 
@@ -27,7 +31,9 @@ export function initCodecs(sources: WasmSources): Promise<void> {
       initPngDecode(sources.png),
       initResize(sources.resize),
       initJpegEncode(emscriptenInit(sources.jpegEncode)),
+      initJpegDecode(emscriptenInit(sources.jpegDecode)),
       initWebpEncode(emscriptenInit(sources.webpEncode)),
+      initWebpDecode(emscriptenInit(sources.webpDecode)),
       initResvg(sources.resvg),
     ]);
   })();
@@ -58,6 +64,18 @@ async function codecsReady(): Promise<void> {
 export async function decodePng(bytes: ArrayBuffer): Promise<Pixels> {
   await codecsReady();
   return (await decodePngRaw(bytes)) as Pixels;
+}
+
+/** Decodes a JPEG (baseline or progressive) to RGBA. Check the header first (ingest/decode-source.ts). */
+export async function decodeJpeg(bytes: ArrayBuffer): Promise<Pixels> {
+  await codecsReady();
+  return (await decodeJpegRaw(bytes)) as Pixels;
+}
+
+/** Decodes a still WebP (lossy or lossless, with alpha) to RGBA. Check the header first (ingest/decode-source.ts). */
+export async function decodeWebp(bytes: ArrayBuffer): Promise<Pixels> {
+  await codecsReady();
+  return (await decodeWebpRaw(bytes)) as Pixels;
 }
 
 export async function encodePng(image: Pixels): Promise<ArrayBuffer> {
@@ -94,10 +112,22 @@ export async function rasteriseSvg(svg: string, size: number): Promise<Pixels> {
     const { width, height } = renderer;
     const fit = width >= height ? { mode: "width" as const, value: size } : { mode: "height" as const, value: size };
     const image = new Resvg(svg, { fitTo: fit, font: { loadSystemFonts: false } }).render();
-    const out = new PixelData(new Uint8ClampedArray(image.pixels), image.width, image.height);
+    const out = new PixelData(unpremultiply(new Uint8ClampedArray(image.pixels)), image.width, image.height);
     image.free();
     return out;
   } finally {
     renderer.free();
   }
+}
+
+/** resvg hands back premultiplied RGBA; everything else here (and PNG) is straight alpha. */
+function unpremultiply(data: Uint8ClampedArray): Uint8ClampedArray {
+  for (let i = 0; i < data.length; i += 4) {
+    const a = data[i + 3];
+    if (a === 0 || a === 255) continue;
+    data[i] = Math.round((data[i] * 255) / a);
+    data[i + 1] = Math.round((data[i + 1] * 255) / a);
+    data[i + 2] = Math.round((data[i + 2] * 255) / a);
+  }
+  return data;
 }

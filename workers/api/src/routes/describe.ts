@@ -2,10 +2,9 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { PLANS } from "@brand/core/billing/plans";
 import { describeRecord, DescribeRecord } from "@brand/core/brands/describe";
-import { normaliseDomain } from "@brand/core/brands/domain";
-import { lookupDomain, markPending } from "@brand/core/brands/store";
 import { AppError } from "@brand/core/errors";
 import { authorizeApiRequest } from "../auth.ts";
+import { indexedDomain } from "../indexed-domain.ts";
 import type { AppEnv } from "../env.ts";
 import { ErrorBody, MessageBody } from "../schemas.ts";
 
@@ -32,20 +31,8 @@ export function registerDescribe(app: OpenAPIHono<AppEnv>) {
     if (!PLANS[principal.plan].describe) {
       throw new AppError("unauthorized", "Describe needs a paid plan; upgrade in your dashboard.");
     }
-    const parsed = normaliseDomain(c.req.valid("param").domain);
-    if (!parsed.ok) throw new AppError("bad_request", parsed.reason);
-    const found = await lookupDomain(c.env.DB, parsed.domain);
-    switch (found.state) {
-      case "indexed":
-        return c.json(describeRecord(found.brand, parsed.domain, c.env.IMG_BASE_URL), 200);
-      case "unknown":
-        if (await markPending(c.env.DB, parsed.domain, now)) await c.env.INDEX_QUEUE.send({ domain: parsed.domain });
-        return c.json({ msg: `Indexing ${parsed.domain} started; retry in a few seconds.` }, 202);
-      case "pending":
-        return c.json({ msg: `Indexing ${parsed.domain} is under way; retry in a few seconds.` }, 202);
-      case "no_data":
-      case "blocked":
-        throw new AppError("not_found", `No data for ${parsed.domain}.`);
-    }
+    const found = await indexedDomain(c, c.req.valid("param").domain, now);
+    if ("accepted" in found) return found.accepted as never;
+    return c.json(describeRecord(found.brand, found.domain, c.env.IMG_BASE_URL), 200);
   });
 }

@@ -2,7 +2,7 @@
 // URL came from a `redirect` answer, and only bytes already rendered can be served.
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { AppError } from "@brand/core/errors";
-import { verifyVariantPath } from "@brand/core/render/signing";
+import { verifyPath } from "@brand/core/signing";
 import { readImmutable } from "@brand/core/render/variant-store";
 import type { AppEnv } from "../env.ts";
 import { CACHE_CONTROL, conditional } from "../serve-logo.ts";
@@ -26,7 +26,7 @@ export function registerVariantRoute(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const { file } = c.req.valid("param");
     const { sig } = c.req.valid("query");
-    if (!sig || !(await verifyVariantPath(c.env.VARIANT_SIGNING_KEY, file, sig))) {
+    if (!sig || !(await verifyPath(c.env.VARIANT_SIGNING_KEY, file, sig))) {
       throw new AppError("forbidden", "This image URL is not signed by us; request the logo with your key.");
     }
     const variant = await readImmutable(c.env.VARIANTS, file.slice(0, 32));

@@ -1,5 +1,5 @@
-// Immutable variant URLs (`redirect`): /v/{content hash}.{ext}?sig=… where sig is an HMAC of the path, so the URL
-// needs no token, and since only already-rendered bytes are stored under a hash it cannot render anything new.
+// URLs that carry their own proof: an HMAC-SHA256 of what they name, so they need no key. Used for the image host's
+// immutable variant URLs (`redirect`) and the JSON host's temporary file URLs (logos endpoint).
 
 const encoder = new TextEncoder();
 
@@ -13,12 +13,12 @@ async function hmacKey(secret: string) {
 const base64url = (bytes: ArrayBuffer) =>
   btoa(String.fromCharCode(...new Uint8Array(bytes))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 
-export async function signVariantPath(secret: string, path: string): Promise<string> {
+export async function signPath(secret: string, path: string): Promise<string> {
   return base64url(await crypto.subtle.sign("HMAC", await hmacKey(secret), encoder.encode(path)));
 }
 
 /** Constant-time check (Web Crypto's verify) of a signature from a URL. */
-export async function verifyVariantPath(secret: string, path: string, signature: string): Promise<boolean> {
+export async function verifyPath(secret: string, path: string, signature: string): Promise<boolean> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(signature)) return false;
   const padded = signature.replace(/-/g, "+").replace(/_/g, "/") + "=";
   const bytes = Uint8Array.from(atob(padded), (c) => c.charCodeAt(0));

@@ -1,0 +1,35 @@
+// One indexing job, as the queue consumer runs it: crawl, then store the result or record why there is none.
+import { CrawlError } from "./fetch.ts";
+import { crawlDomain } from "./index-domain.ts";
+import { saveCrawl, saveCrawlFailure } from "./save-crawl.ts";
+import { USER_AGENT, type CrawlConfig } from "./target.ts";
+
+type Bindings = { DB: D1Database; LOGOS: R2Bucket };
+
+export type JobOutcome = { domain: string; indexed: boolean; reason?: string; events?: string[] };
+
+export async function runIndexJob(env: Bindings, domain: string, config: CrawlConfig, now = new Date()): Promise<JobOutcome> {
+  const blocked = await env.DB.prepare("SELECT 1 FROM blocked_domains WHERE domain = ?").bind(domain).first();
+  if (blocked) return { domain, indexed: false, reason: "blocked" };
+  try {
+    const result = await crawlDomain(domain, config);
+    const { events } = await saveCrawl(env, result, now);
+    return { domain, indexed: true, events };
+  } catch (error) {
+    // A crawl that fails is data too (no_data, retried later); a bug is logged, and recorded the same way so one bad
+    // site cannot make the queue retry it forever.
+    const reason = error instanceof CrawlError ? error.message : `internal: ${error instanceof Error ? error.message : String(error)}`;
+    if (!(error instanceof CrawlError)) console.error(`indexing ${domain} failed:`, error);
+    await saveCrawlFailure(env.DB, domain, reason, now);
+    return { domain, indexed: false, reason };
+  }
+}
+
+/** The crawler's settings from a Worker's env: a proxy only where configured (development and tests). */
+export function crawlConfig(env: { CRAWL_PROXY?: string; CRAWL_TIMEOUT_MS?: string }): CrawlConfig {
+  return {
+    proxy: env.CRAWL_PROXY || null,
+    timeoutMs: Number(env.CRAWL_TIMEOUT_MS) || 10_000,
+    userAgent: USER_AGENT,
+  };
+}

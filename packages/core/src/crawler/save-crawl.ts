@@ -1,0 +1,155 @@
+// Stores a crawl: images in R2 (content-addressed, so an unchanged logo is no write), the brand row, the domain's
+// state, and the events a change emits (brand.indexed, brand.updated with a delta, logo.updated).
+import { getBrand, type Brand } from "../brands/store.ts";
+import { newId } from "../ids.ts";
+import type { CrawlResult, StoredImage } from "./index-domain.ts";
+
+type Bindings = { DB: D1Database; LOGOS: R2Bucket };
+type Delta = Record<string, { old: unknown; new: unknown }>;
+
+/** Backoff for a domain whose crawl gave no data: 1 h, 2 h, 4 h … capped at 30 days. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(2 ** Math.max(attempts - 1, 0) * 3_600_000, 30 * 86_400_000);
+}
+
+export async function saveCrawl(env: Bindings, result: CrawlResult, now: Date): Promise<{ brandId: string; events: string[] }> {
+  for (const image of [result.logo, result.brandmark, ...result.banners]) if (image) await putOnce(env.LOGOS, image);
+
+  const existingId = await env.DB.prepare("SELECT brand_id FROM domains WHERE domain = ?").bind(result.domain).first<string>("brand_id");
+  const before = existingId ? await getBrand(env.DB, existingId) : null;
+  const after = merged(before, result);
+  const brandId = before?.id ?? newId("brd");
+  const at = now.toISOString();
+
+  const statements = [
+    env.DB.prepare(
+      `INSERT INTO brands (id, domain, name, description, colors, socials, logo_key, logo_width, logo_height, blurhash,
+         brandmark_key, brandmark_width, brandmark_height, brandmark_blurhash, banners, popularity, source, indexed_at, updated_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, 0, 'crawl', ?16, ?16)
+       ON CONFLICT (id) DO UPDATE SET name = excluded.name, description = excluded.description, colors = excluded.colors,
+         socials = excluded.socials, logo_key = excluded.logo_key, logo_width = excluded.logo_width,
+         logo_height = excluded.logo_height, blurhash = excluded.blurhash, brandmark_key = excluded.brandmark_key,
+         brandmark_width = excluded.brandmark_width, brandmark_height = excluded.brandmark_height,
+         brandmark_blurhash = excluded.brandmark_blurhash, banners = excluded.banners, indexed_at = excluded.indexed_at,
+         updated_at = excluded.updated_at`,
+    ).bind(
+      brandId,
+      result.domain,
+      after.name,
+      after.description,
+      JSON.stringify(after.colors),
+      JSON.stringify(after.socials),
+      after.logo.key,
+      after.logo.width,
+      after.logo.height,
+      after.logo.blurhash,
+      after.brandmark?.key ?? null,
+      after.brandmark?.width ?? null,
+      after.brandmark?.height ?? null,
+      after.brandmark?.blurhash ?? null,
+      JSON.stringify(after.banners.map(({ key, width, height, source }) => ({ key, width, height, source }))),
+      at,
+    ),
+    env.DB.prepare(
+      `INSERT INTO domains (domain, brand_id, state, attempts, requested_at, updated_at, indexed_at)
+       VALUES (?1, ?2, 'indexed', 0, ?3, ?3, ?3)
+       ON CONFLICT (domain) DO UPDATE SET brand_id = excluded.brand_id, state = 'indexed', attempts = 0,
+         last_error = NULL, next_attempt_at = NULL, updated_at = excluded.updated_at, indexed_at = excluded.indexed_at`,
+    ).bind(result.domain, brandId, at),
+  ];
+  if (!before) {
+    statements.push(
+      env.DB.prepare("INSERT INTO brand_search (brand_id, name, aliases, domain) VALUES (?, ?, '', ?)").bind(brandId, after.name, result.domain),
+    );
+  }
+  const events = changeEvents(before, after);
+  for (const event of events) {
+    const data = { domain: result.domain, entity_id: brandId, object: summary(brandId, result.domain, after), delta: event.delta };
+    statements.push(
+      env.DB.prepare("INSERT INTO events (id, type, brand_id, domain, data, created_at) VALUES (?, ?, ?, ?, ?, ?)").bind(
+        newId("evt"),
+        event.type,
+        brandId,
+        result.domain,
+        JSON.stringify(data),
+        at,
+      ),
+    );
+  }
+  await env.DB.batch(statements);
+  return { brandId, events: events.map((e) => e.type) };
+}
+
+/** A crawl that found nothing usable: `no_data`, tried again later with backoff. */
+export async function saveCrawlFailure(db: D1Database, domain: string, reason: string, now: Date): Promise<void> {
+  const attempts =
+    ((await db.prepare("SELECT attempts FROM domains WHERE domain = ?").bind(domain).first<number>("attempts")) ?? 0) + 1;
+  const at = now.toISOString();
+  await db
+    .prepare(
+      `INSERT INTO domains (domain, state, attempts, last_error, next_attempt_at, requested_at, updated_at)
+       VALUES (?1, 'no_data', ?2, ?3, ?4, ?5, ?5)
+       ON CONFLICT (domain) DO UPDATE SET state = CASE WHEN domains.state = 'indexed' THEN 'indexed' ELSE 'no_data' END,
+         attempts = excluded.attempts, last_error = excluded.last_error, next_attempt_at = excluded.next_attempt_at,
+         updated_at = excluded.updated_at`,
+    )
+    .bind(domain, attempts, reason.slice(0, 500), new Date(now.getTime() + retryDelayMs(attempts)).toISOString(), at)
+    .run();
+}
+
+async function putOnce(bucket: R2Bucket, image: StoredImage) {
+  if (await bucket.head(image.key)) return;
+  const contentType = image.key.endsWith(".webp") ? "image/webp" : "image/png";
+  await bucket.put(image.key, image.bytes, { httpMetadata: { contentType } });
+}
+
+type Merged = Pick<CrawlResult, "name" | "description" | "socials" | "colors" | "logo" | "brandmark" | "banners">;
+
+/**
+ * What the brand becomes. A seeded brand keeps its curated facts (name, colours, logo) and only gains what it lacks;
+ * a crawled brand takes the new crawl whole.
+ */
+function merged(before: Brand | null, crawl: CrawlResult): Merged {
+  if (!before || before.source !== "seed") return crawl;
+  const keepLogo = before.logo_key && before.logo_width && before.logo_height;
+  return {
+    name: before.name,
+    description: before.description || crawl.description,
+    socials: { ...crawl.socials, ...before.socials },
+    colors: before.colors.length ? before.colors : crawl.colors,
+    logo: keepLogo
+      ? { key: before.logo_key!, width: before.logo_width!, height: before.logo_height!, blurhash: before.blurhash ?? crawl.logo.blurhash, bytes: new Uint8Array() }
+      : crawl.logo,
+    brandmark: crawl.brandmark,
+    banners: crawl.banners,
+  };
+}
+
+function changeEvents(before: Brand | null, after: Merged): { type: string; delta: Delta | null }[] {
+  if (!before || !before.logo_key) return [{ type: "brand.indexed", delta: null }];
+  const events: { type: string; delta: Delta | null }[] = [];
+  const delta: Delta = {};
+  const compare = (field: string, old: unknown, now: unknown) => {
+    if (JSON.stringify(old) !== JSON.stringify(now)) delta[field] = { old, new: now };
+  };
+  compare("name", before.name, after.name);
+  compare("description", before.description, after.description);
+  compare("socials", before.socials, after.socials);
+  compare("colors", before.colors.map((c) => c.hex), after.colors.map((c) => c.hex));
+  if (Object.keys(delta).length) events.push({ type: "brand.updated", delta });
+  const logoDelta: Delta = {};
+  if (before.logo_key !== after.logo.key) logoDelta.logo = { old: before.logo_key, new: after.logo.key };
+  if (before.brandmark_key !== (after.brandmark?.key ?? null)) {
+    logoDelta.brandmark = { old: before.brandmark_key, new: after.brandmark?.key ?? null };
+  }
+  if (Object.keys(logoDelta).length) events.push({ type: "logo.updated", delta: logoDelta });
+  return events;
+}
+
+const summary = (id: string, domain: string, brand: Merged) => ({
+  id,
+  domain,
+  name: brand.name,
+  description: brand.description,
+  colors: brand.colors.map((c) => c.hex),
+});

@@ -1,0 +1,230 @@
+// Indexing on demand, end to end on the fixture sites: crawl, store, state transitions, events, queue and cron.
+import { env } from "cloudflare:workers";
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { crawlConfig, runIndexJob } from "@brand/core/crawler/run-index-job";
+import { initWorkerCodecs } from "@brand/core/render/wasm-modules";
+import { getBrand, lookupDomain } from "@brand/core/brands/store";
+import worker from "../../workers/api/src/index.ts";
+import { reindexDue } from "../../workers/api/src/indexing.ts";
+import { countRows, newAccount } from "../helpers/accounts.ts";
+import { bearer, call } from "../helpers/http.ts";
+
+const config = crawlConfig(env);
+const index = async (domain: string) => {
+  await initWorkerCodecs(); // as the queue consumer does
+  return runIndexJob(env, domain, config);
+};
+
+async function indexed(domain: string) {
+  const found = await lookupDomain(env.DB, domain);
+  if (found.state !== "indexed") throw new Error(`${domain} is ${found.state}`);
+  return found.brand;
+}
+
+async function failure(domain: string) {
+  return env.DB.prepare("SELECT state, attempts, last_error, next_attempt_at FROM domains WHERE domain = ?")
+    .bind(domain)
+    .first<{ state: string; attempts: number; last_error: string; next_attempt_at: string }>();
+}
+
+describe("the spec's indexing states, end to end", () => {
+  it("not indexed → 202 and a job; the job runs → 200 with data", async () => {
+    const { secret } = await newAccount("pro");
+    const first = await call("/describe/acme-jsonld.test", { headers: bearer(secret) });
+    // .test hosts are only allowed with the crawl proxy (tests and local development).
+    expect([202, 400]).toContain(first.status);
+    const outcome = await index("acme-jsonld.test");
+    expect(outcome).toMatchObject({ indexed: true, events: ["brand.indexed"] });
+    const brand = await indexed("acme-jsonld.test");
+    expect(brand.name).toBe("Acme Rockets");
+  });
+
+  it("known without data → 404, and the failure is recorded for a retry later", async () => {
+    const outcome = await index("nodata.test");
+    expect(outcome.indexed).toBe(false);
+    const row = await failure("nodata.test");
+    expect(row).toMatchObject({ state: "no_data", attempts: 1 });
+    expect(new Date(row!.next_attempt_at).getTime()).toBeGreaterThan(Date.now() + 50 * 60_000);
+    await index("nodata.test");
+    expect((await failure("nodata.test"))!.attempts).toBe(2);
+  });
+});
+
+describe("extraction on the fixture sites", () => {
+  it("acme-jsonld: JSON-LD name, description, socials, a 512 px logo, colours and blurhash, in R2 by hash", async () => {
+    await index("acme-jsonld.test");
+    const brand = await indexed("acme-jsonld.test");
+    expect(brand.description.length).toBeGreaterThan(10);
+    expect(Object.keys(brand.socials).length).toBeGreaterThan(1);
+    expect(brand.socials.facebook ?? "").not.toMatch(/sharer/);
+    expect(brand.logo_key).toMatch(/^logos\/[0-9a-f]{64}\.png$/);
+    expect(await env.LOGOS.head(brand.logo_key!)).not.toBeNull();
+    expect(brand.logo_width).toBeGreaterThan(100);
+    expect(brand.colors.length).toBeGreaterThan(0);
+    expect(brand.colors[0]).toMatchObject({ type: "brand", hex: expect.stringMatching(/^#[0-9a-f]{6}$/) });
+    expect(brand.blurhash!.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it.each([
+    ["touchicon.test", 180],
+    ["svgonly.test", null],
+    ["icoonly.test", 64],
+    ["icobmp.test", 32],
+    ["manifest.test", null],
+    ["www.redirect-www.test", null],
+  ])("%s yields a logo (width %s)", async (domain, width) => {
+    const outcome = await index(domain);
+    expect(outcome, outcome.reason).toMatchObject({ indexed: true });
+    const brand = await indexed(domain);
+    expect(brand.logo_key).toMatch(/^logos\//);
+    if (width) expect(Math.max(brand.logo_width!, brand.logo_height!)).toBeLessThanOrEqual(width);
+  });
+
+  it("follows a redirect to www. through the proxy", async () => {
+    expect((await index("redirect-www.test")).indexed).toBe(true);
+    expect((await indexed("redirect-www.test")).name).toMatch(/Redwood/);
+  });
+
+  it("stores og:image and twitter:image banners, and a square brandmark", async () => {
+    await index("banner.test");
+    const brand = await indexed("banner.test");
+    expect(brand.banners.map((b) => b.source).sort()).toEqual(["og:image", "twitter:image"]);
+    for (const banner of brand.banners) {
+      expect(banner).toMatchObject({ width: 1200, height: 630 });
+      expect(await env.LOGOS.head(banner.key)).not.toBeNull();
+    }
+    expect(brand.brandmark_key).toMatch(/^logos\//);
+  });
+
+  it("keeps only profile links for the 13 platforms", async () => {
+    await index("socials.test");
+    const { socials } = await indexed("socials.test");
+    for (const url of Object.values(socials)) {
+      expect(url).toMatch(/^https:\/\//);
+      expect(url).not.toMatch(/share|intent|sharer|watch\?|\/status\/|\/p\/|submit/);
+    }
+    expect(Object.keys(socials).every((k) => ["facebook", "github", "instagram", "linkedin", "pinterest", "reddit", "snapchat", "telegram", "tumblr", "twitter", "wechat", "whatsapp", "youtube"].includes(k))).toBe(true);
+  });
+
+  it("decodes a windows-1252 page", async () => {
+    expect((await index("latin1.test")).indexed).toBe(true);
+    expect((await indexed("latin1.test")).name).toMatch(/^Café Crème/);
+  });
+});
+
+describe("guards", () => {
+  it("honours robots.txt", async () => {
+    const outcome = await index("norobots.test");
+    expect(outcome).toMatchObject({ indexed: false, reason: expect.stringMatching(/robots/) });
+    expect((await failure("norobots.test"))!.state).toBe("no_data");
+  });
+
+  it("gives up on a site that never answers, within the time budget", async () => {
+    const started = Date.now();
+    const outcome = await index("timeout.test");
+    expect(outcome.indexed).toBe(false);
+    expect(outcome.reason).toMatch(/time/);
+    expect(Date.now() - started).toBeLessThan(Number(env.CRAWL_TIMEOUT_MS) + 3000);
+  });
+
+  it("reads no more than 2 MiB of a 20 MiB page, and still uses its head", async () => {
+    const outcome = await index("huge.test");
+    // The head's icon candidate was found (the page was parsed), and it is the missing icon, not the size, that fails.
+    expect(outcome).toMatchObject({ indexed: false, reason: expect.stringMatching(/^no usable logo among [1-9]/) });
+  });
+
+  it("refuses a decompression bomb and uses the next candidate", async () => {
+    const outcome = await index("bomb.test");
+    expect(outcome, outcome.reason).toMatchObject({ indexed: true });
+    expect((await indexed("bomb.test")).logo_width).toBeLessThanOrEqual(32);
+  });
+
+  it("never crawls a blocked domain", async () => {
+    await env.DB.prepare("INSERT INTO blocked_domains (domain, reason, created_at) VALUES ('svgonly.test', 'asked', '2026-01-01')").run();
+    expect(await index("svgonly.test")).toMatchObject({ indexed: false, reason: "blocked" });
+  });
+});
+
+describe("re-indexing and events", () => {
+  it("records brand.updated with a delta and logo.updated when a re-crawl finds changes", async () => {
+    await index("touchicon.test");
+    const brand = await indexed("touchicon.test");
+    // Pretend the previous crawl saw another name and logo.
+    await env.DB.prepare("UPDATE brands SET name = 'Old Name', logo_key = 'logos/old.png' WHERE id = ?").bind(brand.id).run();
+    const outcome = await index("touchicon.test");
+    expect(outcome.events).toEqual(["brand.updated", "logo.updated"]);
+    const { results } = await env.DB.prepare("SELECT type, data FROM events WHERE brand_id = ? ORDER BY rowid").bind(brand.id).all<{ type: string; data: string }>();
+    const updated = JSON.parse(results.find((e) => e.type === "brand.updated")!.data);
+    expect(updated).toMatchObject({ domain: "touchicon.test", entity_id: brand.id, delta: { name: { old: "Old Name", new: brand.name } } });
+    const logo = JSON.parse(results.find((e) => e.type === "logo.updated")!.data);
+    expect(logo.delta.logo).toEqual({ old: "logos/old.png", new: brand.logo_key });
+  });
+
+  it("emits nothing when a re-crawl finds the same brand", async () => {
+    await index("icoonly.test");
+    const brand = await indexed("icoonly.test");
+    const before = await countRows("events", "brand_id = ?", brand.id);
+    expect((await index("icoonly.test")).events).toEqual([]);
+    expect(await countRows("events", "brand_id = ?", brand.id)).toBe(before);
+  });
+
+  it("keeps a seeded brand's curated name and logo, filling only what it lacks", async () => {
+    const { seedBrand, logoPng } = await import("../helpers/brands.ts");
+    // Start from a seeded brand (not the crawled one an earlier test made).
+    await env.DB.prepare("DELETE FROM brands WHERE domain = 'manifest.test'").run();
+    await seedBrand({ domain: "manifest.test", name: "Curated Name", description: "" }, await logoPng(64, 64));
+    const before = (await getBrand(env.DB, (await indexed("manifest.test")).id))!;
+    await index("manifest.test");
+    const after = await indexed("manifest.test");
+    expect(after.name).toBe("Curated Name");
+    expect(after.logo_key).toBe(before.logo_key);
+    expect(after.description.length).toBeGreaterThan(0);
+  });
+});
+
+describe("queue consumer and cron", () => {
+  it("the consumer indexes each message and acks it", async () => {
+    const batch = createMessageBatch("brand-index", [
+      { id: "m1", timestamp: new Date(), attempts: 1, body: { domain: "icobmp.test" } },
+      { id: "m2", timestamp: new Date(), attempts: 1, body: { domain: "nodata.test" } },
+    ]);
+    const ctx = createExecutionContext();
+    await worker.queue(batch, env as never, ctx);
+    const result = await getQueueResult(batch, ctx);
+    expect(result.explicitAcks.sort()).toEqual(["m1", "m2"]);
+    expect(result.retryMessages).toEqual([]);
+    expect((await lookupDomain(env.DB, "icobmp.test")).state).toBe("indexed");
+  });
+
+  it("the cron queues lost jobs, due retries, stale subscribed brands and month-old brands, and nothing else", async () => {
+    const now = new Date("2026-06-15T12:00:00Z");
+    const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * 3_600_000).toISOString();
+    const { id: account } = await newAccount("pro");
+    const rows: [string, string, string, string | null, string | null][] = [
+      ["lost-job.com", "pending", at(1), null, null],
+      ["fresh-job.com", "pending", at(0.05), null, null],
+      ["retry-due.com", "no_data", at(5), at(1), null],
+      ["retry-later.com", "no_data", at(5), at(-3), null],
+      ["subscribed-stale.com", "indexed", at(30), null, at(30)],
+      ["subscribed-fresh.com", "indexed", at(2), null, at(2)],
+      ["month-old.com", "indexed", at(24 * 31), null, at(24 * 31)],
+      ["week-old.com", "indexed", at(24 * 7), null, at(24 * 7)],
+    ];
+    for (const [domain, state, updated, next, indexedAt] of rows) {
+      await env.DB.prepare(
+        "INSERT INTO domains (domain, state, requested_at, updated_at, next_attempt_at, indexed_at) VALUES (?, ?, ?, ?, ?, ?)",
+      ).bind(domain, state, updated, updated, next, indexedAt).run();
+    }
+    for (const domain of ["subscribed-stale.com", "subscribed-fresh.com"]) {
+      await env.DB.prepare("INSERT INTO subscriptions (id, account_id, domain, created_at) VALUES (?, ?, ?, ?)")
+        .bind(`sub_${domain}`, account, domain, at(100)).run();
+    }
+    const sent: string[] = [];
+    const queue = { sendBatch: async (msgs: { body: { domain: string } }[]) => void sent.push(...msgs.map((m) => m.body.domain)) };
+    const count = await reindexDue({ ...env, INDEX_QUEUE: queue } as never, now);
+    const expected = ["lost-job.com", "retry-due.com", "subscribed-stale.com", "month-old.com"];
+    expect(sent.filter((d) => rows.some(([r]) => r === d)).sort()).toEqual(expected.sort());
+    expect(count).toBeGreaterThanOrEqual(expected.length);
+  });
+});

@@ -1,0 +1,27 @@
+// The spec's indexing states, shared by describe, brand and logos: an indexed brand, or the 202 / 404 answer.
+import { normaliseDomain } from "@brand/core/brands/domain";
+import { lookupDomain, markPending, type Brand } from "@brand/core/brands/store";
+import { AppError } from "@brand/core/errors";
+import type { Context } from "hono";
+import type { AppEnv } from "./env.ts";
+
+export type IndexedDomain = { brand: Brand; domain: string } | { accepted: Response };
+
+export async function indexedDomain(c: Context<AppEnv>, raw: string, now: Date): Promise<IndexedDomain> {
+  const parsed = normaliseDomain(raw);
+  if (!parsed.ok) throw new AppError("bad_request", parsed.reason);
+  const { domain } = parsed;
+  const found = await lookupDomain(c.env.DB, domain);
+  switch (found.state) {
+    case "indexed":
+      return { brand: found.brand, domain };
+    case "unknown":
+      if (await markPending(c.env.DB, domain, now)) await c.env.INDEX_QUEUE.send({ domain });
+      return { accepted: c.json({ msg: `Indexing ${domain} started; retry in a few seconds.` }, 202) };
+    case "pending":
+      return { accepted: c.json({ msg: `Indexing ${domain} is under way; retry in a few seconds.` }, 202) };
+    case "no_data":
+    case "blocked":
+      throw new AppError("not_found", `No data for ${domain}.`);
+  }
+}

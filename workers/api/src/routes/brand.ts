@@ -1,0 +1,45 @@
+// GET /brand/{domain}: the brand profile, 5 credits, charged only on a 200 (202 and 404 are free).
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { applyMonthlyGrant, chargeBrandRequest } from "@brand/core/billing/credits";
+import { signedFileUrl } from "@brand/core/brands/files";
+import { brandProfile, BrandProfile } from "@brand/core/brands/profile";
+import { authorizeApiRequest } from "../auth.ts";
+import type { AppEnv } from "../env.ts";
+import { indexedDomain } from "../indexed-domain.ts";
+import { ErrorBody, MessageBody } from "../schemas.ts";
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+
+const route = createRoute({
+  method: "get",
+  path: "/brand/{domain}",
+  summary: "Brand profile (5 credits)",
+  security: [{ bearer: [] }],
+  request: { params: z.object({ domain: z.string().openapi({ example: "stripe.com" }) }) },
+  responses: {
+    200: json(BrandProfile, "Brand profile; 5 credits were charged"),
+    202: json(MessageBody, "Not indexed yet; indexing started. Retry in a few seconds (free)"),
+    400: json(ErrorBody, "Invalid domain"),
+    401: json(MessageBody, "Missing or invalid key"),
+    402: json(MessageBody, "Out of credits: the balance is below 5"),
+    404: json(ErrorBody, "Known, but no data (or blocked) (free)"),
+    429: json(MessageBody, "Free plan's monthly request pool spent"),
+  },
+});
+
+export function registerBrand(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, async (c) => {
+    const now = new Date();
+    const principal = await authorizeApiRequest(c, now);
+    const found = await indexedDomain(c, c.req.valid("param").domain, now);
+    if ("accepted" in found) return found.accepted as never;
+    const origin = new URL(c.req.url).origin;
+    // Build the whole answer first, so a failure after the charge cannot happen.
+    const profile = await brandProfile(c.env.DB, found.brand, found.domain, c.env.IMG_BASE_URL, async (key) =>
+      (await signedFileUrl(c.env.FILE_SIGNING_KEY, origin, key, now)).url,
+    );
+    await applyMonthlyGrant(c.env.DB, principal.accountId, principal.plan, now);
+    await chargeBrandRequest(c.env.DB, principal.accountId, `brand ${found.domain}`, now);
+    return c.json(profile, 200);
+  });
+}

@@ -1,0 +1,44 @@
+// GET /files/{folder}/{name}?exp=&sig=: a stored image behind a temporary signed URL. No key: the signature is it.
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { checkFileUrl } from "@brand/core/brands/files";
+import { AppError } from "@brand/core/errors";
+import type { AppEnv } from "../env.ts";
+
+const route = createRoute({
+  method: "get",
+  path: "/files/{folder}/{name}",
+  summary: "Download a stored image (temporary signed URL)",
+  request: {
+    params: z.object({
+      folder: z.enum(["logos", "banners"]),
+      name: z.string().regex(/^[0-9a-f]{64}\.(png|webp)$/, "not a stored file name"),
+    }),
+    query: z.object({ exp: z.string().optional(), sig: z.string().optional() }),
+  },
+  responses: {
+    200: { description: "The image", content: { "image/*": { schema: z.string().openapi({ format: "binary" }) } } },
+    403: { description: "Missing, wrong or expired signature" },
+    404: { description: "No such file" },
+  },
+});
+
+export function registerFiles(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, async (c) => {
+    const { folder, name } = c.req.valid("param");
+    const { exp, sig } = c.req.valid("query");
+    const key = `${folder}/${name}`;
+    const check = await checkFileUrl(c.env.FILE_SIGNING_KEY, key, exp, sig, new Date());
+    if (!check.ok) {
+      throw new AppError("forbidden", check.expired ? "This link has expired; ask the logos endpoint for a new one." : "This link is not signed by us.");
+    }
+    const object = await c.env.LOGOS.get(key);
+    if (!object) throw new AppError("not_found", "No such file.");
+    return new Response(object.body, {
+      headers: {
+        "Content-Type": object.httpMetadata?.contentType ?? (name.endsWith(".webp") ? "image/webp" : "image/png"),
+        "Cache-Control": `private, max-age=${Math.max(0, Number(exp) - Math.floor(Date.now() / 1000))}`,
+        ETag: `"${name.slice(0, 32)}"`,
+      },
+    }) as never;
+  });
+}

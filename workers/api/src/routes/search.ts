@@ -1,0 +1,54 @@
+// GET /search?q=&strategy=typeahead|match&limit=: brands by name, alias or domain, most popular first (design §5).
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { logoUrl } from "@brand/core/brands/describe";
+import { searchBrands } from "@brand/core/brands/search";
+import { authorizeApiRequest } from "../auth.ts";
+import type { AppEnv } from "../env.ts";
+import { ErrorBody, MessageBody } from "../schemas.ts";
+
+export const SearchResult = z
+  .object({
+    name: z.string(),
+    domain: z.string().nullable(),
+    entity_id: z.string(),
+    logo_url: z.string().url().nullable().openapi({ description: "Image-host URL; append your publishable key as token" }),
+  })
+  .openapi("SearchResult");
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+
+const route = createRoute({
+  method: "get",
+  path: "/search",
+  summary: "Search brands by name",
+  security: [{ bearer: [] }],
+  request: {
+    query: z.object({
+      q: z.string().trim().min(1, "q must not be empty").max(100, "q must be at most 100 characters"),
+      strategy: z.enum(["typeahead", "match"], { message: "strategy must be typeahead or match" }).default("typeahead"),
+      limit: z
+        .string()
+        .regex(/^\d+$/, "limit must be a whole number from 1 to 10")
+        .transform(Number)
+        .pipe(z.number().min(1, "limit must be from 1 to 10").max(10, "limit must be from 1 to 10"))
+        .default(10),
+    }),
+  },
+  responses: {
+    200: json(z.array(SearchResult), "Matches, best first; [] when nothing matches"),
+    400: json(ErrorBody, "Empty or invalid query"),
+    401: json(MessageBody, "Missing or invalid key"),
+  },
+});
+
+export function registerSearch(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, async (c) => {
+    await authorizeApiRequest(c, new Date());
+    const { q, strategy, limit } = c.req.valid("query");
+    const hits = await searchBrands(c.env.DB, q, strategy === "typeahead" ? "suggest" : "match", limit);
+    return c.json(
+      hits.map((h) => ({ name: h.name, domain: h.domain, entity_id: h.id, logo_url: h.domain ? logoUrl(c.env.IMG_BASE_URL, h.domain) : null })),
+      200,
+    );
+  });
+}
