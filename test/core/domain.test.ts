@@ -14,6 +14,12 @@ describe("domain normalisation", () => {
     expect(normaliseDomain(input)).toEqual({ ok: true, domain: expected });
   });
 
+  it("admits .test fixture domains only when asked", () => {
+    expect(normaliseDomain("acme.test").ok).toBe(false);
+    expect(normaliseDomain("www.acme.test", { allowTestDomains: true })).toEqual({ ok: true, domain: "acme.test" });
+    expect(normaliseDomain("127.0.0.1", { allowTestDomains: true }).ok).toBe(false);
+  });
+
   it.each(["", "localhost", "127.0.0.1", "[::1]", "com", "co.uk", "not a domain", "a".repeat(260) + ".com"])(
     "refuses %j",
     (input) => {

@@ -8,7 +8,7 @@ import type { AppEnv } from "./env.ts";
 export type IndexedDomain = { brand: Brand; domain: string } | { accepted: Response };
 
 export async function indexedDomain(c: Context<AppEnv>, raw: string, now: Date): Promise<IndexedDomain> {
-  const parsed = normaliseDomain(raw);
+  const parsed = normaliseDomain(raw, { allowTestDomains: Boolean(c.env.CRAWL_PROXY) });
   if (!parsed.ok) throw new AppError("bad_request", parsed.reason);
   const { domain } = parsed;
   const found = await lookupDomain(c.env.DB, domain);

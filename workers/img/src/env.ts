@@ -8,6 +8,8 @@ export type Env = {
   IMG_BASE_URL: string;
   /** Signs immutable variant URLs (`redirect`). A secret: `wrangler secret put VARIANT_SIGNING_KEY`. */
   VARIANT_SIGNING_KEY: string;
+  /** Development and tests only: the crawler's offline proxy; its presence also admits `.test` fixture domains. */
+  CRAWL_PROXY?: string;
 };
 
 export type AppEnv = { Bindings: Env; Variables: { principal: Principal } };

@@ -41,7 +41,7 @@ export function registerLogoRoutes(app: OpenAPIHono<AppEnv>) {
   for (const lookup of LOOKUPS) {
     app.openapi(routeFor(lookup), async (c) => {
       const raw = (c.req.valid("param") as Record<string, string>)[lookup.param];
-      const parsed = lookup.parse(raw);
+      const parsed = lookup.parse(raw, { allowTestDomains: Boolean(c.env.CRAWL_PROXY) });
       if ("error" in parsed) throw new AppError("bad_request", parsed.error);
       const options = imageOptions(c.req.valid("query"));
       const requestKey = logoRequestKey(parsed.key, options, lookup.param === "brand");

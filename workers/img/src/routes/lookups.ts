@@ -26,7 +26,7 @@ export type Lookup = {
   param: string;
   summary: string;
   example: string;
-  parse: (raw: string) => Parsed;
+  parse: (raw: string, options: { allowTestDomains: boolean }) => Parsed;
 };
 
 const malformed = (what: string, raw: string, hint: string) => ({ error: `"${raw}" is not a valid ${what}: ${hint}.` });
@@ -107,8 +107,8 @@ export const LOOKUPS: Lookup[] = [
     param: "domain",
     summary: "Logo by domain",
     example: "apple.com",
-    parse: (raw) => {
-      const parsed = normaliseDomain(raw);
+    parse: (raw, options) => {
+      const parsed = normaliseDomain(raw, options);
       if (!parsed.ok) return { error: parsed.reason };
       return { key: `domain:${parsed.domain}`, resolve: (db, index, now) => subjectForDomain(db, parsed.domain, index, now) };
     },
