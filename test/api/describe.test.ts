@@ -119,7 +119,11 @@ describe("OpenAPI", () => {
     const doc = (await response.json()) as { openapi: string; info: { version: string }; paths: object };
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.info.version).toBe("2.0.0");
-    expect(Object.keys(doc.paths)).toContain("/describe/{domain}");
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(["/describe/{domain}", "/brand/{domain}", "/logos/{domain}", "/search", "/files/{folder}/{name}"]),
+    );
+    const schemas = Object.keys((doc as unknown as { components: { schemas: object } }).components.schemas);
+    expect(schemas).toEqual(expect.arrayContaining(["DescribeRecord", "BrandProfile", "LogoRecord", "SearchResult"]));
     expect(Object.keys(doc.paths).some((p) => p.startsWith("/admin"))).toBe(false);
   });
 });
