@@ -1,34 +1,26 @@
-// Decoding what the image host sent, whatever its format.
-import { decodePng } from "@brand/core/render/codecs";
+// Decoding what the image host sent, whatever its format, with the same codecs the Workers use.
+import { decodeJpeg, decodePng, decodeWebp } from "@brand/core/render/codecs";
+import type { Pixels } from "@brand/core/render/image-data";
 import { initWorkerCodecs } from "@brand/core/render/wasm-modules";
-import decodeWebpRaw, { init as initWebpDecode } from "@jsquash/webp/decode.js";
-// @ts-ignore wrangler-style .wasm import: a WebAssembly.Module
-import WEBP_DECODE from "@jsquash/webp/codec/dec/webp_dec.wasm";
-import { decodeJpeg } from "./decode.ts";
 
-type Image = { data: Uint8ClampedArray; width: number; height: number };
-let webpReady: Promise<unknown> | null = null;
-
-export async function decodeImage(response: Response): Promise<Image> {
+export async function decodeImage(response: Response): Promise<Pixels> {
+  await initWorkerCodecs();
   const bytes = await response.arrayBuffer();
   switch (response.headers.get("content-type")) {
     case "image/jpeg":
       return decodeJpeg(bytes);
     case "image/png":
-      await initWorkerCodecs();
       return decodePng(bytes);
     case "image/webp":
-      webpReady ??= initWebpDecode({
-        instantiateWasm(imports: WebAssembly.Imports, done: (i: WebAssembly.Instance) => void) {
-          void WebAssembly.instantiate(WEBP_DECODE as WebAssembly.Module, imports).then(done);
-          return {};
-        },
-      } as never);
-      await webpReady;
-      return (await decodeWebpRaw(bytes)) as Image;
+      return decodeWebp(bytes);
     default:
       throw new Error(`not an image: ${response.headers.get("content-type")}`);
   }
+}
+
+export function pixel(image: Pixels, x: number, y: number) {
+  const i = (y * image.width + x) * 4;
+  return { r: image.data[i], g: image.data[i + 1], b: image.data[i + 2], a: image.data[i + 3] };
 }
 
 /** Signature bytes, to prove the body is really in the format its Content-Type says. */

@@ -8,8 +8,8 @@ import { hotDelete, hotGet } from "../../workers/img/src/hot-cache.ts";
 import { edgeCacheRequest } from "../../workers/img/src/serve-logo.ts";
 import { newAccount } from "../helpers/accounts.ts";
 import { logoPng, seedBrand } from "../helpers/brands.ts";
-import { decodeImage } from "../helpers/images.ts";
-import { pixel } from "../helpers/decode.ts";
+import { decodeImage, pixel } from "../helpers/images.ts";
+
 import { call } from "../helpers/http.ts";
 
 let token: string;

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { rotateKey, setReferrers } from "@brand/core/auth/accounts";
 import { countRows, newAccount } from "../helpers/accounts.ts";
 import { logoPng, seedBrand } from "../helpers/brands.ts";
-import { decodeJpeg, pixel } from "../helpers/decode.ts";
+import { decodeImage, pixel } from "../helpers/images.ts";
 import { call } from "../helpers/http.ts";
 
 let pro: Awaited<ReturnType<typeof newAccount>>;
@@ -29,7 +29,7 @@ describe("logo by domain", () => {
     const response = await logo("acme.com", pro.publishable);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("image/jpeg");
-    const image = await decodeJpeg(await response.arrayBuffer());
+    const image = await decodeImage(response);
     expect([image.width, image.height]).toEqual([128, 128]);
     const centre = pixel(image, 64, 64);
     expect(centre.r).toBeGreaterThan(190);

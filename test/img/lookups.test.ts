@@ -2,8 +2,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { countRows, newAccount } from "../helpers/accounts.ts";
 import { seedImageFixtures } from "../helpers/fixtures.ts";
-import { decodeImage } from "../helpers/images.ts";
-import { pixel } from "../helpers/decode.ts";
+import { decodeImage, pixel } from "../helpers/images.ts";
+
 import { call } from "../helpers/http.ts";
 
 let token: string;

@@ -3,8 +3,8 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { newAccount } from "../helpers/accounts.ts";
 import { seedImageFixtures } from "../helpers/fixtures.ts";
-import { decodeImage, magic } from "../helpers/images.ts";
-import { pixel } from "../helpers/decode.ts";
+import { decodeImage, magic, pixel } from "../helpers/images.ts";
+
 import { call } from "../helpers/http.ts";
 
 let token: string;

@@ -2,3 +2,9 @@ import { z } from "@hono/zod-openapi";
 
 export const MessageBody = z.object({ msg: z.string() }).openapi("Message");
 export const ErrorBody = z.object({ err: z.string() }).openapi("Error");
+
+/** A JSON response in an OpenAPI route's `responses`. */
+export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});

@@ -6,9 +6,8 @@ import { brandProfile, BrandProfile } from "@brand/core/brands/profile";
 import { authorizeApiRequest } from "../auth.ts";
 import type { AppEnv } from "../env.ts";
 import { indexedDomain } from "../indexed-domain.ts";
-import { ErrorBody, MessageBody } from "../schemas.ts";
+import { ErrorBody, jsonResponse, MessageBody } from "../schemas.ts";
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 
 const route = createRoute({
   method: "get",
@@ -17,13 +16,13 @@ const route = createRoute({
   security: [{ bearer: [] }],
   request: { params: z.object({ domain: z.string().openapi({ example: "stripe.com" }) }) },
   responses: {
-    200: json(BrandProfile, "Brand profile; 5 credits were charged"),
-    202: json(MessageBody, "Not indexed yet; indexing started. Retry in a few seconds (free)"),
-    400: json(ErrorBody, "Invalid domain"),
-    401: json(MessageBody, "Missing or invalid key"),
-    402: json(MessageBody, "Out of credits: the balance is below 5"),
-    404: json(ErrorBody, "Known, but no data (or blocked) (free)"),
-    429: json(MessageBody, "Free plan's monthly request pool spent"),
+    200: jsonResponse(BrandProfile, "Brand profile; 5 credits were charged"),
+    202: jsonResponse(MessageBody, "Not indexed yet; indexing started. Retry in a few seconds (free)"),
+    400: jsonResponse(ErrorBody, "Invalid domain"),
+    401: jsonResponse(MessageBody, "Missing or invalid key"),
+    402: jsonResponse(MessageBody, "Out of credits: the balance is below 5"),
+    404: jsonResponse(ErrorBody, "Known, but no data (or blocked) (free)"),
+    429: jsonResponse(MessageBody, "Free plan's monthly request pool spent"),
   },
 });
 

@@ -6,7 +6,7 @@ import { AppError } from "@brand/core/errors";
 import { authorizeApiRequest } from "../auth.ts";
 import { indexedDomain } from "../indexed-domain.ts";
 import type { AppEnv } from "../env.ts";
-import { ErrorBody, MessageBody } from "../schemas.ts";
+import { ErrorBody, jsonResponse, MessageBody } from "../schemas.ts";
 
 const route = createRoute({
   method: "get",
@@ -15,12 +15,12 @@ const route = createRoute({
   security: [{ bearer: [] }],
   request: { params: z.object({ domain: z.string().openapi({ example: "stripe.com" }) }) },
   responses: {
-    200: { description: "Describe record", content: { "application/json": { schema: DescribeRecord } } },
-    202: { description: "Not indexed yet; indexing started. Retry in a few seconds", content: { "application/json": { schema: MessageBody } } },
-    400: { description: "Invalid domain", content: { "application/json": { schema: ErrorBody } } },
-    401: { description: "Missing or invalid key, or a free plan", content: { "application/json": { schema: MessageBody } } },
-    404: { description: "Known, but no data (or blocked)", content: { "application/json": { schema: ErrorBody } } },
-    429: { description: "Free plan's monthly request pool spent", content: { "application/json": { schema: MessageBody } } },
+    200: jsonResponse(DescribeRecord, "Describe record"),
+    202: jsonResponse(MessageBody, "Not indexed yet; indexing started. Retry in a few seconds"),
+    400: jsonResponse(ErrorBody, "Invalid domain"),
+    401: jsonResponse(MessageBody, "Missing or invalid key, or a free plan"),
+    404: jsonResponse(ErrorBody, "Known, but no data (or blocked)"),
+    429: jsonResponse(MessageBody, "Free plan's monthly request pool spent"),
   },
 });
 

@@ -5,7 +5,7 @@ import { AppError } from "@brand/core/errors";
 import { authorizeApiRequest } from "../auth.ts";
 import type { AppEnv } from "../env.ts";
 import { indexedDomain } from "../indexed-domain.ts";
-import { ErrorBody, MessageBody } from "../schemas.ts";
+import { ErrorBody, jsonResponse, MessageBody } from "../schemas.ts";
 
 export const LogoRecord = z
   .object({
@@ -20,7 +20,6 @@ export const LogoRecord = z
   })
   .openapi("LogoRecord");
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 
 const route = createRoute({
   method: "get",
@@ -32,11 +31,11 @@ const route = createRoute({
     query: z.object({ type: z.enum(["logo", "brandmark"], { message: "type must be logo or brandmark" }).default("logo") }),
   },
   responses: {
-    200: json(LogoRecord, "The record"),
-    202: json(MessageBody, "Not indexed yet; indexing started"),
-    400: json(ErrorBody, "Invalid domain or type"),
-    401: json(MessageBody, "Missing or invalid key"),
-    404: json(ErrorBody, "No data, or no image of this type"),
+    200: jsonResponse(LogoRecord, "The record"),
+    202: jsonResponse(MessageBody, "Not indexed yet; indexing started"),
+    400: jsonResponse(ErrorBody, "Invalid domain or type"),
+    401: jsonResponse(MessageBody, "Missing or invalid key"),
+    404: jsonResponse(ErrorBody, "No data, or no image of this type"),
   },
 });
 

@@ -4,7 +4,7 @@ import { logoUrl } from "@brand/core/brands/describe";
 import { searchBrands } from "@brand/core/brands/search";
 import { authorizeApiRequest } from "../auth.ts";
 import type { AppEnv } from "../env.ts";
-import { ErrorBody, MessageBody } from "../schemas.ts";
+import { ErrorBody, jsonResponse, MessageBody } from "../schemas.ts";
 
 export const SearchResult = z
   .object({
@@ -15,7 +15,6 @@ export const SearchResult = z
   })
   .openapi("SearchResult");
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 
 const route = createRoute({
   method: "get",
@@ -35,9 +34,9 @@ const route = createRoute({
     }),
   },
   responses: {
-    200: json(z.array(SearchResult), "Matches, best first; [] when nothing matches"),
-    400: json(ErrorBody, "Empty or invalid query"),
-    401: json(MessageBody, "Missing or invalid key"),
+    200: jsonResponse(z.array(SearchResult), "Matches, best first; [] when nothing matches"),
+    400: jsonResponse(ErrorBody, "Empty or invalid query"),
+    401: jsonResponse(MessageBody, "Missing or invalid key"),
   },
 });
 
