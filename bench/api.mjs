@@ -1,0 +1,419 @@
+// npm run bench:api — JSON host performance against baselines measured in the same run (design §10):
+//   1. describe of an indexed domain: GET /describe/<domain> on the JSON host (workers/api, its real wrangler.toml,
+//      under `wrangler dev`) at 50 concurrent clients, against a baseline Worker on the same runtime returning the
+//      same JSON bytes from memory: requests/s, p50 and p99;
+//   2. indexing a fixture site end to end: the first describe of an unknown fixture domain (202) starts a real queue
+//      job in the same wrangler dev process; the time until describe answers 200, against what fetching the site's
+//      pages alone costs (the same fixture server, fetched from Node and from the same runtime).
+// It reports; it does not judge: exit 0 whatever the figures, non-zero only when the harness fails.
+// Bounded: fixed request counts, a time cap per load phase, a cap per indexed domain and a cap on the whole run.
+// 127.0.0.1 only.
+import { cpSync, mkdirSync, writeFileSync } from "node:fs";
+import { prepareApiState } from "./lib/api-state.mjs";
+import { startFixtureServer } from "./lib/fixture-server.mjs";
+import { runLoad } from "./lib/load-headers.mjs";
+import { stopAll } from "./lib/procs.mjs";
+import { machine, ratio, summarise, table } from "./lib/stats.mjs";
+import { ROOT, startWranglerDev } from "./lib/wrangler.mjs";
+
+const int = (name, fallback) => (process.env[name] ? Number.parseInt(process.env[name], 10) : fallback);
+
+// Everything a future change (routes, record shape, fixture sites, queue settings) needs to touch is here.
+export const PARAMS = {
+  ports: {
+    api: int("BENCH_API_PORT", 8803),
+    baseline: int("BENCH_API_BASELINE_PORT", 8804),
+    fixtures: int("BENCH_FIXTURE_PORT", 9557),
+    apiInspector: int("BENCH_API_INSPECTOR_PORT", 9243),
+    baselineInspector: int("BENCH_API_BASELINE_INSPECTOR_PORT", 9244),
+  },
+  stateDir: `${ROOT}.wrangler/bench-api-state`,
+  /** The indexed brand describe is measured on (seeded, with a logo master in R2). */
+  brand: {
+    domain: "stripe.com",
+    name: "Stripe",
+    description: "Financial infrastructure for the internet: online payments, billing and payouts for businesses of every size.",
+    socials: { twitter: "https://x.com/stripe", linkedin: "https://www.linkedin.com/company/stripe", github: "https://github.com/stripe" },
+    icon: { slug: "stripe", hex: "#635bff" },
+    colors: ["#635bff", "#0a2540"],
+  },
+  describePath: (ctx) => `/describe/${ctx.domain}`,
+  load: {
+    concurrency: int("BENCH_API_CONCURRENCY", 50), // design §10: 50 concurrent clients
+    requests: int("BENCH_REQUESTS", 3000), // per round
+    rounds: int("BENCH_ROUNDS", 3), // baseline and describe alternate; the best round of each is reported
+    timeCapMs: int("BENCH_PHASE_CAP_MS", 15_000), // per round
+    warmup: { requests: 300, timeCapMs: 5_000 },
+  },
+  /** Baseline + two sequential D1 reads (what describe's key and domain lookups cost the platform; one round). */
+  diagnostics: process.env.BENCH_DIAGNOSTICS !== "0",
+  diagnosticD1Reads: 2,
+  settleMs: 1_000, // idle between phases, so one phase's waitUntil work does not run into the next
+  indexing: {
+    /** Not in the median: the first job, which loads the consumer's wasm codecs; reported apart. */
+    warmupDomain: "icobmp.test",
+    domains: ["acme-jsonld.test", "touchicon.test", "svgonly.test", "icoonly.test", "manifest.test", "banner.test"],
+    pollMs: 100,
+    // Once the crawler's first request reaches the fixture web (the queue wait is over), poll this often instead, so
+    // the moment the job ends is seen to within finePollMs rather than 100 ms. (With a near-constant 2 s queue wait
+    // and 100 ms polls from the 202, the 200 was always seen 60–100 ms after the job ended.)
+    finePollMs: 20,
+    capMs: int("BENCH_INDEX_CAP_MS", 20_000), // per domain
+    homeFetchRuns: 5, // network baseline: fetches of the home page, median
+    replayRuns: 3, // network baseline: the crawler's own fetches replayed in order from the same runtime, median
+  },
+  /** From workers/api/wrangler.toml, for the report only (a lone message waits this long for its batch to fill). */
+  queue: { maxBatchSize: 4, maxBatchTimeoutS: 2 },
+  totalCapMs: int("BENCH_TOTAL_CAP_MS", 175_000),
+};
+
+const log = (...args) => console.error("[bench:api]", ...args);
+const sleep = (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+const r1 = (x) => (x == null ? null : Math.round(x * 10) / 10);
+const median = (xs) => summarise(xs.filter((x) => x != null)).p50;
+const epoch = (perfMs) => performance.timeOrigin + perfMs;
+
+async function main() {
+  const started = Date.now();
+  const info = machine();
+  log(`${info.cpu}, ${info.cores} cores, ${info.memory_gib} GiB, Node ${info.node}`);
+
+  // 1. State, the fixture web, then the JSON host.
+  log(`preparing local state in ${PARAMS.stateDir}…`);
+  const ctx = await prepareApiState({ dir: PARAMS.stateDir, brand: PARAMS.brand });
+  const auth = { Authorization: `Bearer ${ctx.secretKey}` };
+
+  const fixtures = await startFixtureServer(PARAMS.ports.fixtures);
+  log(`fixture web on ${fixtures.url}; starting the JSON host on 127.0.0.1:${PARAMS.ports.api}…`);
+  const api = await startWranglerDev({
+    config: "workers/api/wrangler.toml",
+    port: PARAMS.ports.api,
+    inspectorPort: PARAMS.ports.apiInspector,
+    persistTo: PARAMS.stateDir,
+    // As scripts/dev.mjs passes them; CRAWL_PROXY only admits .test domains and routes crawls to the fixture web.
+    vars: { ADMIN_TOKEN: "bench-admin-token", FILE_SIGNING_KEY: "bench-file-signing-key", CRAWL_PROXY: fixtures.url },
+    readyPath: "/openapi.json",
+  });
+
+  const describePath = PARAMS.describePath(ctx);
+  const first = await fetch(api.url + describePath, { headers: auth });
+  const body = new Uint8Array(await first.arrayBuffer());
+  const text = new TextDecoder().decode(body);
+  if (first.status !== 200) throw new Error(`GET ${describePath} answered ${first.status}: ${text.slice(0, 300)}`);
+  const record = JSON.parse(text);
+  if (record.domain !== ctx.domain || record.name !== PARAMS.brand.name) throw new Error(`GET ${describePath} answered another record: ${text.slice(0, 300)}`);
+  const second = await fetch(api.url + describePath, { headers: auth });
+  const secondBody = new Uint8Array(await second.arrayBuffer());
+  // The Worker's own headers. Content-Encoding is the runtime's: fetch() asks for gzip and wrangler dev compresses the
+  // JSON on the way out (the body read here is already decoded). The load client asks for no encoding, so both
+  // Workers send the same identity bytes; copying the header would make the baseline gzip every response.
+  const headers = {};
+  for (const [name, value] of first.headers) {
+    if (!["date", "content-length", "content-encoding", "connection", "keep-alive", "transfer-encoding"].includes(name)) headers[name] = value;
+  }
+
+  const baselineDir = `${PARAMS.stateDir}/baseline-worker`;
+  mkdirSync(baselineDir, { recursive: true });
+  cpSync(new URL("./baseline-worker/", import.meta.url), baselineDir, { recursive: true });
+  writeFileSync(`${baselineDir}/payload.bin`, body);
+  writeFileSync(`${baselineDir}/payload-headers.json`, JSON.stringify(headers));
+  log(`starting the baseline Worker on 127.0.0.1:${PARAMS.ports.baseline}…`);
+  const baseline = await startWranglerDev({
+    config: `${baselineDir}/wrangler.toml`,
+    port: PARAMS.ports.baseline,
+    inspectorPort: PARAMS.ports.baselineInspector,
+    persistTo: `${PARAMS.stateDir}/baseline-persist`,
+  });
+  const check = new Uint8Array(await (await fetch(baseline.url + "/")).arrayBuffer());
+  if (Buffer.compare(Buffer.from(check), Buffer.from(body)) !== 0) throw new Error("the baseline does not return the JSON host's bytes");
+
+  // 2. Describe under load: warm up both, then alternate baseline and describe rounds. Both get the same headers.
+  const { concurrency, requests, rounds, timeCapMs, warmup } = PARAMS.load;
+  const load = (base, path, n, cap) => runLoad({ base, path: () => path, headers: auth, requests: n, concurrency, timeCapMs: cap });
+  log("warming up…");
+  await load(baseline.url, "/", warmup.requests, warmup.timeCapMs);
+  await load(api.url, describePath, warmup.requests, warmup.timeCapMs);
+  const settle = () => sleep(PARAMS.settleMs);
+  const roundsOut = { baseline: [], describe: [] };
+  for (let r = 1; r <= rounds; r++) {
+    const order = r % 2 ? ["baseline", "describe"] : ["describe", "baseline"];
+    for (const side of order) {
+      await settle();
+      log(`round ${r}/${rounds}: ${side}, ${requests} requests at concurrency ${concurrency}…`);
+      roundsOut[side].push(await (side === "describe" ? load(api.url, describePath, requests, timeCapMs) : load(baseline.url, "/", requests, timeCapMs)));
+    }
+  }
+  const best = (list) => list.reduce((a, b) => (b.rps > a.rps ? b : a));
+  const baselineBest = best(roundsOut.baseline);
+  const describeBest = best(roundsOut.describe);
+  for (const [name, run] of [["baseline", baselineBest], ["describe", describeBest]]) {
+    if (run.ok === 0) throw new Error(`${name} phase: no successful response (statuses ${JSON.stringify(run.statuses)}, first error ${run.first_error})`);
+  }
+  if (baselineBest.bytes_per_response !== describeBest.bytes_per_response) {
+    throw new Error(`the baseline sent ${baselineBest.bytes_per_response} bytes per response and describe ${describeBest.bytes_per_response}: not the same work`);
+  }
+
+  const diagnostics = {};
+  if (PARAMS.diagnostics) {
+    await settle();
+    const path = `/d1-reads?n=${PARAMS.diagnosticD1Reads}`;
+    log(`diagnostic: baseline ${path}, ${requests} requests at concurrency ${concurrency}…`);
+    await load(baseline.url, path, warmup.requests, warmup.timeCapMs);
+    diagnostics.d1_reads = await load(baseline.url, path, requests, timeCapMs);
+  }
+
+  // 3. Indexing end to end, one domain at a time (so each job is alone in its queue batch, as a lone request's is).
+  await settle();
+  const ix = PARAMS.indexing;
+  log(`indexing: warm-up job (${ix.warmupDomain}), then ${ix.domains.length} fixture domains, one at a time…`);
+  const warmupJob = await indexOne(api.url, auth, fixtures, ix.warmupDomain);
+  const jobs = [];
+  for (const domain of ix.domains) {
+    const job = await indexOne(api.url, auth, fixtures, domain);
+    log(`  ${domain}: ${job.final_status} after ${job.total_ms} ms (queue wait ${job.queue_wait_ms} ms, ${job.fetches.length} fetches)`);
+    jobs.push(job);
+  }
+  if (!jobs.some((j) => j.final_status === 200)) {
+    throw new Error(`no fixture domain was indexed: ${jobs.map((j) => `${j.domain} ${j.first_status}→${j.final_status}`).join(", ")}`);
+  }
+
+  // The network part alone: the same fixture pages fetched without the crawler, from Node and from the same runtime.
+  log("network baseline: the home pages and the crawler's own fetches, replayed…");
+  for (const job of [warmupJob, ...jobs]) {
+    const home = `${fixtures.url}/${job.domain}/`;
+    const nodeTimes = [];
+    for (let i = 0; i < ix.homeFetchRuns; i++) {
+      const t0 = performance.now();
+      const res = await fetch(home);
+      await res.arrayBuffer();
+      nodeTimes.push(performance.now() - t0);
+    }
+    const workerHome = [];
+    for (let i = 0; i < ix.homeFetchRuns; i++) workerHome.push((await timedFetches(baseline.url, [home])).total_ms);
+    const replay = [];
+    const urls = job.fetches.map((f) => fixtures.url + f.path);
+    if (urls.length) for (let i = 0; i < ix.replayRuns; i++) replay.push((await timedFetches(baseline.url, urls)).total_ms);
+    job.network = {
+      home_page_node_ms: r1(median(nodeTimes)),
+      home_page_worker_ms: r1(median(workerHome)),
+      crawler_fetches_replayed_worker_ms: urls.length ? r1(median(replay)) : null,
+    };
+  }
+
+  await api.stop();
+  await baseline.stop();
+  await fixtures.stop();
+
+  // 4. Report.
+  const indexed = jobs.filter((j) => j.final_status === 200);
+  const result = {
+    bench: "api",
+    at: new Date().toISOString(),
+    duration_s: Math.round((Date.now() - started) / 100) / 10,
+    machine: info,
+    parameters: {
+      load: { concurrency, requests_per_round: requests, rounds, time_cap_ms_per_round: timeCapMs, warmup },
+      describe_url: describePath,
+      runtime: "wrangler dev (local workerd), both Workers; client: node:http keep-alive on the same machine",
+      indexing: { ...ix, queue: PARAMS.queue, fixture_web: `in the bench process on ${fixtures.url} (test/fixtures/site-router.mjs)` },
+    },
+    response: {
+      status: first.status,
+      bytes: body.length,
+      headers,
+      second_response_identical: Buffer.compare(Buffer.from(secondBody), Buffer.from(body)) === 0,
+    },
+    describe: {
+      baseline: baselineBest,
+      describe: { ...describeBest, rps_ratio_to_baseline: ratio(describeBest.rps, baselineBest.rps) },
+      rounds: roundsOut,
+      diagnostics: Object.fromEntries(Object.entries(diagnostics).map(([k, v]) => [k, { ...v, rps_ratio_to_baseline: ratio(v.rps, baselineBest.rps) }])),
+    },
+    indexing: {
+      warmup: warmupJob,
+      domains: jobs,
+      indexed: indexed.length,
+      median_ms: {
+        total: r1(median(indexed.map((j) => j.total_ms))),
+        queue_wait: r1(median(indexed.map((j) => j.queue_wait_ms))),
+        crawl: r1(median(indexed.map((j) => j.crawl_ms))),
+        after_crawl: r1(median(indexed.map((j) => j.after_crawl_ms))),
+        job: r1(median(indexed.map((j) => j.job_ms))),
+        home_page_node: r1(median(indexed.map((j) => j.network.home_page_node_ms))),
+        home_page_worker: r1(median(indexed.map((j) => j.network.home_page_worker_ms))),
+        crawler_fetches_replayed_worker: r1(median(indexed.map((j) => j.network.crawler_fetches_replayed_worker_ms))),
+      },
+    },
+  };
+
+  mkdirSync(new URL("./results/", import.meta.url), { recursive: true });
+  writeFileSync(new URL("./results/api.json", import.meta.url), `${JSON.stringify(result, null, 2)}\n`);
+  console.log(report(result));
+}
+
+/**
+ * GET /describe/<domain> once (expect 202), then every pollMs (every finePollMs once the crawl has begun) until it
+ * answers something else or the cap passes.
+ */
+async function indexOne(base, auth, fixtures, domain) {
+  const { pollMs, finePollMs, capMs } = PARAMS.indexing;
+  const url = `${base}/describe/${domain}`;
+  const logFrom = fixtures.log.length;
+  const t0 = performance.now();
+  const firstRes = await fetch(url, { headers: auth });
+  await firstRes.arrayBuffer();
+  const t202 = performance.now();
+  let status = firstRes.status;
+  let finalBody = null;
+  let polls = 0;
+  let tEnd = t202;
+  const crawling = () => fixtures.log.slice(logFrom).some((e) => e.path.startsWith(`/${domain}/`));
+  let fine = false;
+  let nextAt = t202 + pollMs;
+  if (status === 202) {
+    for (;;) {
+      while (performance.now() < nextAt) {
+        await sleep(Math.min(5, nextAt - performance.now()));
+        if (!fine && crawling()) {
+          fine = true;
+          nextAt = Math.min(nextAt, performance.now() + finePollMs);
+        }
+      }
+      if (performance.now() - t0 > capMs) break;
+      polls++;
+      const sent = performance.now();
+      const res = await fetch(url, { headers: auth });
+      const text = await res.text();
+      tEnd = performance.now();
+      status = res.status;
+      if (status !== 202) {
+        finalBody = text;
+        break;
+      }
+      nextAt = fine ? sent + finePollMs : nextAt + pollMs;
+    }
+  }
+  const capped = status === 202;
+  const entries = fixtures.log.slice(logFrom).filter((e) => e.path.startsWith(`/${domain}/`));
+  const firstFetch = entries[0];
+  const lastFinished = entries.length ? Math.max(...entries.map((e) => e.finished ?? e.arrived)) : null;
+  let indexedAt = null;
+  try {
+    indexedAt = finalBody ? JSON.parse(finalBody).indexed_at ?? null : null;
+  } catch {
+    // not JSON: reported through the status
+  }
+  return {
+    domain,
+    first_status: firstRes.status,
+    final_status: capped ? "timeout" : status,
+    polls,
+    total_ms: capped ? null : r1(tEnd - t0),
+    first_response_ms: r1(t202 - t0),
+    // 202 answered → the crawler's first request (robots.txt): the queue's batch wait plus the consumer's start.
+    queue_wait_ms: firstFetch ? r1(firstFetch.arrived - t202) : null,
+    // The job's clock (workerd's Date) at its start, seen from the client: a cross-check of queue_wait_ms.
+    indexed_at_after_202_ms: indexedAt ? r1(Date.parse(indexedAt) - epoch(t202)) : null,
+    // First request → last response: fetches plus the decoding and encoding between them.
+    crawl_ms: firstFetch ? r1(lastFinished - firstFetch.arrived) : null,
+    // Last response → describe answers 200: the last decode, R2 and D1 writes, and the wait for the next poll.
+    after_crawl_ms: firstFetch && !capped ? r1(tEnd - lastFinished) : null,
+    // The crawler's first request → the 200: the job itself, seen within finePollMs. A poll that arrives while the
+    // job decodes waits for it (same isolate), so the 200 comes right after the job's last write.
+    job_ms: firstFetch && !capped ? r1(tEnd - firstFetch.arrived) : null,
+    fetches: entries.map((e) => ({
+      path: e.path,
+      status: e.status,
+      bytes: e.bytes,
+      at_ms: r1(e.arrived - t0),
+      ms: e.finished == null ? null : r1(e.finished - e.arrived),
+    })),
+    final_body: status === 200 ? undefined : finalBody?.slice(0, 300),
+  };
+}
+
+async function timedFetches(baselineUrl, urls) {
+  const query = urls.map((u) => `url=${encodeURIComponent(u)}`).join("&");
+  const res = await fetch(`${baselineUrl}/fetch?${query}`);
+  if (res.status !== 200) throw new Error(`baseline /fetch answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+  return res.json();
+}
+
+function report(r) {
+  const m = r.machine;
+  const d = r.describe;
+  const capped = (run) => (run.capped ? `${run.ok}/${run.requests_planned}*` : `${run.ok}`);
+  const loadRows = [
+    ["baseline (same JSON bytes from memory)", d.baseline.rps, d.baseline.latency_ms.p50, d.baseline.latency_ms.p99, capped(d.baseline), d.baseline.errors, "1.000"],
+    ["describe, indexed domain", d.describe.rps, d.describe.latency_ms.p50, d.describe.latency_ms.p99, capped(d.describe), d.describe.errors, d.describe.rps_ratio_to_baseline.toFixed(3)],
+    ...Object.values(d.diagnostics).map((x) => [
+      `  diagnostic: baseline + ${PARAMS.diagnosticD1Reads} D1 reads`, x.rps, x.latency_ms.p50, x.latency_ms.p99, capped(x), x.errors, x.rps_ratio_to_baseline.toFixed(3),
+    ]),
+  ];
+  const ix = r.indexing;
+  const row = (j, label = j.domain) => [
+    label,
+    j.final_status === 200 ? "202→200" : `${j.first_status}→${j.final_status}`,
+    j.total_ms, j.queue_wait_ms, j.job_ms, j.crawl_ms, j.after_crawl_ms, j.fetches.length,
+    j.network.home_page_node_ms, j.network.home_page_worker_ms, j.network.crawler_fetches_replayed_worker_ms,
+  ];
+  const med = ix.median_ms;
+  const indexRows = [
+    ...ix.domains.map((j) => row(j)),
+    [`median of ${ix.indexed} indexed`, null, med.total, med.queue_wait, med.job, med.crawl, med.after_crawl, null, med.home_page_node, med.home_page_worker, med.crawler_fetches_replayed_worker],
+    row(ix.warmup, `(warm-up: first job, ${ix.warmup.domain})`),
+  ];
+  const q = r.parameters.indexing.queue;
+  return [
+    "",
+    `JSON host bench — ${r.at} (${r.duration_s} s)`,
+    `machine: ${m.cpu}, ${m.cores} cores, ${m.memory_gib} GiB RAM, ${m.os}`,
+    `         Node ${m.node}, wrangler ${m.wrangler}, workerd ${m.workerd}`,
+    "",
+    `Describe of an indexed domain — ${r.parameters.runtime}`,
+    `  GET ${r.parameters.describe_url} (Bearer sk_…) → ${r.response.status} ${r.response.headers["content-type"]}, ${r.response.bytes} bytes;`,
+    `  best of ${r.parameters.load.rounds} alternating rounds of ${r.parameters.load.requests_per_round} requests at concurrency ${r.parameters.load.concurrency}` +
+      ` (cap ${r.parameters.load.time_cap_ms_per_round / 1000} s)`,
+    "",
+    table(["", "req/s", "p50 ms", "p99 ms", "ok", "errors", "vs baseline"], loadRows).replace(/^/gm, "  "),
+    ...(d.describe.capped || d.baseline.capped ? ["  * stopped by the time cap before all requests were sent"] : []),
+    "",
+    `Indexing a fixture site end to end — first GET /describe (202) until it answers 200, polled every ${r.parameters.indexing.pollMs} ms` +
+      ` (${r.parameters.indexing.finePollMs} ms once the crawl has begun)` +
+      ` (cap ${r.parameters.indexing.capMs / 1000} s), one domain at a time`,
+    "",
+    table(
+      ["", "status", "total ms", "queue wait", "job", "crawl", "after crawl", "fetches", "page (Node)", "page (Worker)", "all fetches (Worker)"],
+      indexRows,
+    ).replace(/^/gm, "  "),
+    "",
+    `  indexing = ${med.total} ms (median), of which fetching the home page itself ~${med.home_page_worker} ms` +
+      ` (${med.home_page_node} ms from Node) and all the crawler's fetches ~${med.crawler_fetches_replayed_worker} ms.`,
+    `  queue wait ${med.queue_wait} ms: a lone message waits max_batch_timeout (${q.maxBatchTimeoutS} s) for a batch of ${q.maxBatchSize} to fill;` +
+      ` the job itself ${med.job} ms.`,
+    "  queue wait: 202 → the crawler's first request (robots.txt). job: that request → the 200 (crawl + after crawl).",
+    "  crawl: first request → last response (fetches and the decoding between them). after crawl: last response → 200",
+    `  (the last decode, R2 and D1 writes; seen within ${r.parameters.indexing.finePollMs} ms). page: the home page fetched through the fixture web.`,
+    "  all fetches: the crawler's own requests replayed in order from the same runtime (the baseline Worker's /fetch),",
+    "  without parsing, decoding or storing.",
+    "JSON: bench/results/api.json",
+    "",
+  ].join("\n");
+}
+
+const watchdog = setTimeout(async () => {
+  log(`the run exceeded its ${PARAMS.totalCapMs / 1000} s cap; stopping.`);
+  await stopAll(1500);
+  process.exit(2);
+}, PARAMS.totalCapMs);
+watchdog.unref();
+
+try {
+  await main();
+  await stopAll();
+  clearTimeout(watchdog);
+} catch (err) {
+  log("harness failure:", err?.stack ?? err);
+  await stopAll();
+  process.exit(1);
+}

@@ -1,0 +1,82 @@
+// runLoad (load.mjs) with request headers: the JSON host needs `Authorization: Bearer sk_…` on every request.
+// Same closed loop, same counting and the same result shape as load.mjs; only `headers` is new. If load.mjs grows a
+// `headers` option, bench/api.mjs can import it from there and this file can go.
+import http from "node:http";
+import { summarise } from "./stats.mjs";
+
+/**
+ * @param {object} o
+ * @param {string} o.base          e.g. http://127.0.0.1:8803
+ * @param {(i: number) => string} o.path  path (and query) of request i
+ * @param {Record<string, string>} [o.headers]  sent with every request
+ * @param {number} o.requests      how many requests at most
+ * @param {number} o.concurrency   clients (= keep-alive connections)
+ * @param {number} o.timeCapMs     stop sending after this long; what is in flight completes
+ * @param {number} [o.expectStatus=200]
+ */
+export async function runLoad({ base, path, headers = {}, requests, concurrency, timeCapMs, expectStatus = 200 }) {
+  const target = new URL(base);
+  if (target.hostname !== "127.0.0.1") throw new Error(`load target must be 127.0.0.1, got ${target.hostname}`);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency, maxFreeSockets: concurrency });
+  const latencies = [];
+  const statuses = {};
+  const errors = [];
+  let next = 0;
+  let bytes = 0;
+  const started = performance.now();
+  const deadline = started + timeCapMs;
+
+  const one = (i) =>
+    new Promise((resolve) => {
+      const t0 = performance.now();
+      const req = http.get(
+        { host: target.hostname, port: target.port, path: path(i), headers, agent, timeout: 30_000 },
+        (res) => {
+          let size = 0;
+          res.on("data", (chunk) => (size += chunk.length));
+          res.on("end", () => {
+            statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+            if (res.statusCode === expectStatus) {
+              latencies.push(performance.now() - t0);
+              bytes += size;
+            }
+            resolve();
+          });
+          res.on("error", (err) => {
+            errors.push(err.message);
+            resolve();
+          });
+        },
+      );
+      req.on("timeout", () => req.destroy(new Error("request timed out after 30s")));
+      req.on("error", (err) => {
+        errors.push(err.message);
+        resolve();
+      });
+    });
+
+  const client = async () => {
+    while (next < requests && performance.now() < deadline) await one(next++);
+  };
+  await Promise.all(Array.from({ length: concurrency }, client));
+  const elapsedMs = performance.now() - started;
+  agent.destroy();
+
+  const ok = latencies.length;
+  return {
+    requests_planned: requests,
+    requests_sent: next,
+    ok,
+    errors: errors.length,
+    first_error: errors[0] ?? null,
+    statuses,
+    capped: next < requests,
+    concurrency,
+    elapsed_ms: round(elapsedMs),
+    rps: round((ok / elapsedMs) * 1000),
+    bytes_per_response: ok ? Math.round(bytes / ok) : 0,
+    latency_ms: summarise(latencies),
+  };
+}
+
+const round = (x) => Math.round(x * 10) / 10;
