@@ -14,6 +14,9 @@ declare namespace Cloudflare {
     FILE_SIGNING_KEY: string;
     CRAWL_PROXY: string;
     CRAWL_TIMEOUT_MS: string;
+    ENRICHMENT_URL: string;
+    ENRICHMENT_API_KEY: string;
+    ENRICHMENT_TIMEOUT_MS: string;
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
   }
 }

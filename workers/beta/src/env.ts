@@ -7,6 +7,12 @@ export type Env = {
   DAILY_COUNTER: DurableObjectNamespace<DailyCounter>;
   TRANSACTION_LOCK: DurableObjectNamespace<TransactionLock>;
   IMG_BASE_URL: string;
+  /** The enrichment provider (Ntropy API v3). Unset: the provider identifies nobody and our own stages answer. */
+  ENRICHMENT_URL?: string;
+  /** A secret. */
+  ENRICHMENT_API_KEY?: string;
+  /** Time budget of one provider lookup in milliseconds (default 3 s). */
+  ENRICHMENT_TIMEOUT_MS?: string;
 };
 
 export type AppEnv = { Bindings: Env };

@@ -8,6 +8,7 @@ export const MATCH_TYPES = [
   "searched_name",
   "cleaned_descriptor",
 ] as const;
+export type MatchType = (typeof MATCH_TYPES)[number];
 
 const RelatedEntity = z.object({
   domain: z.string().nullable(),

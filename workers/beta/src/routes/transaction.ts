@@ -2,8 +2,10 @@
 // 429 when spent) → in-flight lock (409 + Retry-After: 2) → lookup.
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { authenticate, bearerKey } from "@brand/core/auth/authenticate";
-import { cleanedRow } from "@brand/core/beta/identify";
-import { canonicalRequest, transactionRequestSchema, type TransactionRequest } from "@brand/core/beta/request";
+import { identify, recheckSaved } from "@brand/core/beta/identify";
+import { ntropyProvider } from "@brand/core/beta/ntropy";
+import { canonicalRequest, transactionRequestSchema } from "@brand/core/beta/request";
+import { requestIndexing } from "@brand/core/brands/request-indexing";
 import { IdentityRow } from "@brand/core/beta/row";
 import { AppError } from "@brand/core/errors";
 import { describeIssues } from "@brand/core/http/app";
@@ -52,9 +54,8 @@ export function registerTransaction(app: OpenAPIHono<AppEnv>) {
     if (!parsed.success) throw new AppError("bad_request", describeIssues(parsed.error));
 
     const headers = await consumeAllowance(c, principal.accountId, principal.betaDailyLimit, now);
-    const lock = c.env.TRANSACTION_LOCK.get(
-      c.env.TRANSACTION_LOCK.idFromName(await sha256Hex(`${principal.accountId}\n${canonicalRequest(parsed.data)}`)),
-    );
+    const transactionId = await sha256Hex(`${principal.accountId}\n${canonicalRequest(parsed.data)}`);
+    const lock = c.env.TRANSACTION_LOCK.get(c.env.TRANSACTION_LOCK.idFromName(transactionId));
     const begun = await lock.begin(now.getTime());
     if (begun.state === "running") {
       throw new AppError("conflict", "This transaction is already being looked up; retry in 2 seconds.", {
@@ -62,9 +63,10 @@ export function registerTransaction(app: OpenAPIHono<AppEnv>) {
         "Retry-After": "2",
       });
     }
-    if (begun.state === "done") return c.json(begun.row, 200, headers);
+    const deps = identifyDeps(c, now);
+    if (begun.state === "done") return c.json(await recheckSaved(deps, begun.row, parsed.data), 200, headers);
     try {
-      const row = await identify(parsed.data);
+      const row = await identify(deps, parsed.data, { transactionId, accountId: principal.accountId });
       await lock.finish(row, Date.now());
       return c.json(row, 200, headers);
     } catch (error) {
@@ -74,8 +76,18 @@ export function registerTransaction(app: OpenAPIHono<AppEnv>) {
   });
 }
 
-async function identify(request: TransactionRequest) {
-  return cleanedRow(request);
+function identifyDeps(c: Context<AppEnv>, now: Date) {
+  const { DB, INDEX_QUEUE, IMG_BASE_URL, ENRICHMENT_URL, ENRICHMENT_API_KEY, ENRICHMENT_TIMEOUT_MS } = c.env;
+  return {
+    db: DB,
+    imgBaseUrl: IMG_BASE_URL,
+    provider: ENRICHMENT_URL
+      ? ntropyProvider({ baseUrl: ENRICHMENT_URL, apiKey: ENRICHMENT_API_KEY ?? "", timeoutMs: Number(ENRICHMENT_TIMEOUT_MS) || undefined })
+      : null,
+    requestIndexing: async (domain: string) => {
+      await requestIndexing(DB, INDEX_QUEUE, domain, now);
+    },
+  };
 }
 
 /** Counts this lookup against the account's day; 429 (with the headers) once the allowance is spent. */

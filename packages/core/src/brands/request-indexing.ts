@@ -1,0 +1,12 @@
+// Asking for a domain to be indexed. Only the request that inserts the `pending` row enqueues the crawl, so
+// concurrent first requests start one job.
+import { markPending } from "./store.ts";
+
+export type IndexQueue = Queue<{ domain: string }>;
+
+/** Marks `domain` pending and queues its crawl; true when this call started it. */
+export async function requestIndexing(db: D1Database, queue: IndexQueue, domain: string, now: Date): Promise<boolean> {
+  if (!(await markPending(db, domain, now))) return false;
+  await queue.send({ domain });
+  return true;
+}

@@ -1,0 +1,107 @@
+// The brand corpus, asked two questions: which brand do these merchant words name (the `searched_name` stage), and
+// how does the company spell this name itself (for `cleaned` rows). Exact keys only (brand_keys, migration 0004):
+// a fuzzy hit would invent merchants for local shops, and a wrong merchant is worse than none.
+import { nameKey } from "./name-key.ts";
+import { NUMBER_MARK, TRAILING_WORDS } from "./noise.ts";
+import { BUSINESS_WORDS } from "./people.ts";
+import { placeLength } from "./places.ts";
+
+export type CorpusBrand = { id: string; name: string; domain: string; popularity: number };
+
+/** Longest brand name tried, in words. */
+const MAX_WORDS = 6;
+/** A key this long is distinctive ("starbucks", "wholefds"): the words after it may be a place we do not list. */
+const STRONG_KEY = 7;
+/** Before a star ("ADOBE *ACROPRO"), a word this long names the biller; shorter ones are platform codes. */
+const MIN_HEAD_KEY = 4;
+
+/** Splits merchant text into words: spaces, stars and slashes separate ("CVS/PHARMACY" → CVS, PHARMACY). */
+export const merchantWords = (upper: string) =>
+  upper
+    .split(/[\s*/]+/)
+    .map((w) => (w === NUMBER_MARK ? w : w.replace(/^[^A-Z0-9]+|[^A-Z0-9'.]+$/g, "").replace(/\.$/, "")))
+    .filter(Boolean);
+
+/**
+ * The brand named by the longest run of words from the start of `words` that is a brand name or alias, provided what
+ * follows could only be a place, a store number or billing words ("STARBUCKS SEATTLE WA", "SHEETZ # ALTOONA PA", not
+ * "APPLE FARM STAND"). Failing that, the words before a star when they name a brand ("ADOBE *ACROPRO SUBS").
+ */
+export async function matchCorpus(db: D1Database, words: string[], head: string[] | null = null): Promise<CorpusBrand | null> {
+  const start = words[0] === "THE" && words.length > 1 ? 1 : 0;
+  const candidates: { key: string; end: number }[] = [];
+  for (let end = Math.min(words.length, start + MAX_WORDS); end > start; end--) {
+    if (words[end - 1] === NUMBER_MARK) continue;
+    candidates.push({ key: nameKey(words.slice(start, end).join(" ")), end });
+  }
+  const headKey = head ? nameKey(head.join(" ")) : "";
+  const keys = [...candidates.map((c) => c.key), ...(headKey.length >= MIN_HEAD_KEY ? [headKey] : [])].filter((k) => k.length >= 2);
+  if (!keys.length) return null;
+  const hits = await brandsByKeys(db, keys);
+  for (const { key, end } of candidates) {
+    const hit = hits.get(key);
+    if (!hit || (key.length < 3 && !hit.isName)) continue; // "BP" is a name; "IG" is only an alias
+    if (followedByNoName(words.slice(end), key.length >= STRONG_KEY)) return hit.brand;
+  }
+  return hits.get(headKey)?.brand ?? null;
+}
+/** The company's own spelling of `name` when a brand is called exactly that (not merely aliased), else null. */
+export async function corpusSpelling(db: D1Database, name: string): Promise<string | null> {
+  const key = nameKey(name.toUpperCase());
+  if (!key) return null;
+  return db
+    .prepare(
+      `SELECT b.name FROM brand_keys k JOIN brands b ON b.id = k.brand_id
+       WHERE k.key = ? AND k.raw = b.name ORDER BY b.popularity DESC LIMIT 1`,
+    )
+    .bind(key)
+    .first<string>("name");
+}
+
+/** The most popular brand with a domain for each key, and whether the key is that brand's name (not an alias). */
+async function brandsByKeys(db: D1Database, keys: string[]): Promise<Map<string, { brand: CorpusBrand; isName: boolean }>> {
+  const { results } = await db
+    .prepare(
+      `SELECT k.key, k.raw = b.name AS is_name, b.id, b.name, b.domain, b.popularity
+       FROM brand_keys k JOIN brands b ON b.id = k.brand_id
+       WHERE k.key IN (${keys.map(() => "?").join(", ")}) AND b.domain IS NOT NULL
+       ORDER BY b.popularity DESC, is_name DESC`,
+    )
+    .bind(...keys)
+    .all<CorpusBrand & { key: string; is_name: number }>();
+  const byKey = new Map<string, { brand: CorpusBrand; isName: boolean }>();
+  for (const { key, is_name, ...brand } of results) if (!byKey.has(key)) byKey.set(key, { brand, isName: is_name === 1 });
+  return byKey;
+}
+
+/**
+ * Whether the words after a brand's name can belong to a purchase from that brand rather than to another business's
+ * name. Never a word that names a kind of business ("FRONTIER DINER", "APPLE FARM STAND"). Always: places, billing
+ * and legal words, numbers. After a store number: a few words of a city we may not list. After a distinctive name
+ * (`strong`): a few words of anything else ("MARRIOTT BOSTON COPLEY", "WHOLEFDS HOU").
+ */
+function followedByNoName(words: string[], strong: boolean): boolean {
+  if (words.some((w) => BUSINESS_WORDS.has(w) && !TRAILING_WORDS.has(w))) return false;
+  const few = (from: number) => words.length - from <= 5;
+  for (let i = 0; i < words.length; ) {
+    const word = words[i];
+    if (word === NUMBER_MARK) return few(i + 1);
+    if (TRAILING_WORDS.has(word) || /[\d.]/.test(word) || word.length === 1) {
+      i++;
+      continue;
+    }
+    const place = placeLength(words, i);
+    if (place) {
+      i += place;
+      continue;
+    }
+    if (strong) return few(i);
+    // A store code before the store number ("TARGET HOU #1045").
+    if (word.length <= 3 && words.indexOf(NUMBER_MARK, i) > i) {
+      i++;
+      continue;
+    }
+    return false;
+  }
+  return true;
+}

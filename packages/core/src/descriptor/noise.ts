@@ -1,0 +1,71 @@
+// What banks add around a merchant's name: card-network wrappers, dates, card and reference numbers, store numbers,
+// phone numbers, ACH envelopes. Stripping it leaves the words that can name a merchant.
+
+/** ACH envelopes print the merchant after `ORIG CO NAME:` and end it at the next field (`ORIG ID:`, `DES:`, …). */
+const ACH_NAME = /\bORIG CO NAME\s*:\s*(.+?)(?=\s+(?:ORIG ID|CO ID|DESC DATE|CO ENTRY DESCR|DES|SEC|TRACE|EED|IND ID|INDN|ID)\s*:|$)/;
+/** The short ACH form starts with the originator: "GEICO DES:PREM COLL ID:… INDN:…". */
+const ACH_SHORT = /^(.+?)\s+DES\s*:/;
+
+/** Stands where a store, terminal or reference number was: a chain's store number is a sign of a chain. */
+export const NUMBER_MARK = "#";
+
+const PHRASES: RegExp[] = [
+  /\b(?:PURCHASE|PMNT|PAYMENT|PMT)\s+AUTHORI[ZS]ED\s+ON\s+\d{1,2}\/\d{1,2}\b/g,
+  /\b(?:DEBIT|CREDIT|CHECK)\s*CARD\s+(?:PURCHASE|PAYMENT|PMT)?\b/g,
+  /\bCHECKCARD\s+\d{4}\b/g,
+  /\b(?:POS|PIN)\s+(?:DEBIT|PURCHASE|PUR|TRANSACTION|WITHDRAWAL)\b/g,
+  /\bRECURRING\s+(?:PAYMENT|PMT|DEBIT|CHARGE)\b/g,
+  /\b(?:VISA|MASTERCARD|MC|AMEX)\s+(?:PURCHASE|DEBIT|DDA|CARD)\b/g,
+  /\bCARD\s+(?:ENDING|NO\.?|#)\s*(?:IN\s+)?\d{4}\b/g,
+  /\bDDA\s+(?:PURCHASE|DEBIT|POS)\b/g,
+];
+
+const WORDS = /\b(?:POS|PIN|DEBIT|PURCHASE|TRANSACTION|CONTACTLESS|CHECKCARD|DDA|VISA|ACH)\b/g;
+
+/** Numbers and codes: replaced by NUMBER_MARK. */
+const NUMBERS: RegExp[] = [
+  /\b(?:CONF|CONFIRMATION|REF|REFERENCE|TRACE|TXN)\s*(?:#|NO\.?|:)?\s*[A-Z0-9]*\d[A-Z0-9]*\b/g,
+  /\b\d{1,2}\/\d{1,2}(?:\/\d{2,4})?\b/g, // dates 01/23, 01/23/2026
+  /\b\d{4}-\d{2}-\d{2}\b/g,
+  /\b\d{1,2}[:.]\d{2}(?::\d{2})?\b/g, // times
+  /\+?\d[\d\s().-]{8,}\d/g, // phone numbers
+  /#\s*[A-Z]?\d+\b/g, // store numbers #1234, # 0123, #F12
+  /\b[X*]{2,}\d{2,}\b/g, // masked card numbers XXXX1234
+  /\b(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z0-9]{8,}\b/g, // reference codes mixing letters and digits
+  /\b\d{3,}\b/g, // long numbers: store, terminal and reference numbers
+];
+
+/** The ACH originator's name when the descriptor is an ACH envelope, else the descriptor. */
+export function unwrapAch(upper: string): string {
+  const name = ACH_NAME.exec(upper) ?? ACH_SHORT.exec(upper);
+  return name ? name[1].trim() : upper;
+}
+
+/**
+ * Removes bank noise from an upper-cased descriptor, leaving NUMBER_MARK as a word where numbers were (consecutive
+ * marks merged); whitespace is collapsed.
+ */
+export function stripNoise(upper: string): string {
+  let text = ` ${upper} `;
+  for (const pattern of [...PHRASES, WORDS]) text = text.replace(pattern, " ");
+  for (const pattern of NUMBERS) text = text.replace(pattern, ` ${NUMBER_MARK} `);
+  return text
+    .replace(/\s+/g, " ")
+    .replace(/(?:# )+#(?= |$)/g, NUMBER_MARK)
+    .trim();
+}
+
+/** The text without number marks. */
+export const unmark = (text: string) => text.replace(/(?:^|\s)#(?=\s|$)/g, " ").replace(/\s+/g, " ").trim();
+
+/**
+ * Words that may follow a merchant's name without being part of it: legal forms, store and billing words. Places are
+ * in places.ts. Kept short on purpose: each word here lets a brand match more descriptors, right or wrong.
+ */
+export const TRAILING_WORDS = new Set([
+  "INC", "LLC", "LTD", "LIMITED", "CO", "CORP", "CORPORATION", "COMPANY", "PLC", "GMBH", "AG", "SA", "SAS", "SARL",
+  "BV", "NV", "PTY", "STORE", "STORES", "STR", "ONLINE", "WWW", "COM", "BILL", "BILLING", "PAYMENT", "PAYMENTS", "PMT",
+  "SUBSCRIPTION", "SUBSCR", "SUBS", "MEMBERSHIP", "RECURRING", "AUTOPAY", "ORDER", "ORDERS", "INTL", "INTERNATIONAL",
+  "HELP", "HELPPAY", "SUPPORT", "MKT", "MKTS", "MARKT", "SMKT", "SMKTS", "SUPERMARKET", "SUPERMARKETS", "WHSE", "WAREHOUSE",
+  "EXPRESS", "PURCHASE", "CHARGE", "SALE", "RETAIL", "NO", "NUM", "THE", "GAS", "FUEL", "OIL", "PETROL", "GASOLINE",
+]);

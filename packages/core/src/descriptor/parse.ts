@@ -1,0 +1,63 @@
+// A card descriptor taken apart: bank noise out, the platform prefix split off, the printed domain found, and the
+// merchant words left for the corpus and for a display name.
+import { merchantWords } from "./corpus-match.ts";
+import { NUMBER_MARK, stripNoise, unmark, unwrapAch } from "./noise.ts";
+import { splitTransfer } from "./people.ts";
+import { placeLength } from "./places.ts";
+import { splitPlatform, type Platform, type PlatformPrefix } from "./platforms.ts";
+import { printedDomain } from "./printed-domain.ts";
+import { tidyName } from "./tidy.ts";
+
+export type ParsedDescriptor = {
+  /** Upper case, the ACH envelope opened, bank noise removed. */
+  text: string;
+  platform: Platform | null;
+  /** The text that names the merchant (or the other party): after the platform prefix and any transfer phrase. */
+  merchant: string;
+  /** A transfer phrase ("ONLINE TRANSFER TO") or a P2P rail's prefix preceded `merchant`. */
+  transfer: boolean;
+  /** `merchant` as words for the corpus, NUMBER_MARK where a store or reference number stood. */
+  words: string[];
+  /** The words before a star inside the merchant text ("ADOBE" of "ADOBE *ACROPRO"), which may name the biller. */
+  head: string[] | null;
+  /** A domain printed in the merchant text (registrable part, lower case). */
+  domain: string | null;
+  /** The merchant text tidied into a display name, the trailing place left out. */
+  name: string;
+};
+
+export function parseDescriptor(raw: string, prefixes: PlatformPrefix[]): ParsedDescriptor {
+  const upper = raw.toUpperCase().replace(/\s+/g, " ").trim();
+  const marked = stripNoise(unwrapAch(upper));
+  const split = splitPlatform(marked, prefixes);
+  const { transfer, rest } = splitTransfer(split ? split.rest : marked, split?.platform.kind === "p2p");
+  const merchant = unmark(rest);
+  const words = merchantWords(rest);
+  const star = rest.indexOf("*");
+  const text = unmark(marked);
+  return {
+    text,
+    platform: split?.platform ?? null,
+    merchant,
+    transfer,
+    words,
+    head: star > 0 ? merchantWords(rest.slice(0, star)) : null,
+    domain: printedDomain(merchant),
+    name: displayName(words.filter((w) => w !== NUMBER_MARK)) || (split ? split.platform.name : tidyName(text || upper)),
+  };
+}
+
+/** "JOES PIZZA BROOKLYN NY" → "Joes Pizza": the place a bank appends is not part of the name. */
+function displayName(words: string[]): string {
+  const kept = [...words];
+  for (let cut = trailingPlace(kept); cut > 0 && cut < kept.length; cut = trailingPlace(kept)) kept.splice(kept.length - cut);
+  return tidyName(kept.join(" "));
+}
+
+/** How many words at the end of `words` name a place (a state, then a city before it, are cut one at a time). */
+function trailingPlace(words: string[]): number {
+  for (let start = Math.max(1, words.length - 4); start < words.length; start++) {
+    if (placeLength(words, start) === words.length - start) return words.length - start;
+  }
+  return 0;
+}

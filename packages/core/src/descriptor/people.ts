@@ -1,0 +1,47 @@
+// Transfers between people (design §7): the phrase banks print before the other party, and whether what follows is a
+// personal name. People are classified only when the request has context (spec); without it a personal name is a
+// merchant name like any other, but the transfer phrase is still no part of that name.
+import { nameKey } from "./name-key.ts";
+
+/** Explicit transfer phrases, anywhere a descriptor can start. */
+const TRANSFER_PHRASE =
+  /^(?:INTERAC(?: E-?TRANSFER| ETRF| TRANSFER)?|E-?TRANSFER|(?:ONLINE |MOBILE |INTERNAL |BANK |WIRE )?TRANSFER (?:TO|FROM)|(?:FASTER |BANK )?PAYMENT (?:TO|FROM)|P2P(?: PAYMENT| TRANSFER)?|SENT TO|RECEIVED FROM)(?: TO| FROM)?\b/;
+
+/** After a P2P rail's prefix ("ZELLE", "VENMO *"): the direction words that precede the name. */
+const RAIL_DIRECTION = /^(?:(?:PAYMENT|PMT|TRANSFER|CASHOUT|CASH OUT)\s*)?(?:TO|FROM)?\b/;
+
+/** Words that make a party a business, not a person. */
+export const BUSINESS_WORDS = new Set([
+  "INC", "LLC", "LTD", "CO", "CORP", "COMPANY", "PLC", "GMBH", "SHOP", "STORE", "STORES", "MARKET", "MKT", "CAFE",
+  "COFFEE", "RESTAURANT", "PIZZA", "PIZZERIA", "GRILL", "BAR", "PUB", "DELI", "BAKERY", "SALON", "SPA", "STUDIO",
+  "SERVICES", "SERVICE", "SVCS", "REPAIR", "AUTO", "MOTORS", "DENTAL", "CLINIC", "PHARMACY", "HOTEL", "INN", "MOTEL",
+  "CLUB", "GYM", "FITNESS", "SCHOOL", "CHURCH", "FOUNDATION", "TRUST", "BANK", "INSURANCE", "RENT", "RENTAL",
+  "PROPERTIES", "REALTY", "LAW", "GROUP", "PARTNERS", "ASSOCIATES", "HOLDINGS", "ENTERPRISES", "SOLUTIONS", "TECH",
+  "FARM", "FARMS", "GARDEN", "KITCHEN", "FOODS", "FOOD", "TAXI", "CAB", "PARKING", "TICKETS", "STATION", "WASH",
+  "SUSHI", "TACOS", "BBQ", "DINER", "CANTINA", "BISTRO", "TAVERN", "BREWERY", "WINE", "LIQUOR", "NAILS", "BARBER",
+  "PLUMBING", "ELECTRIC", "HVAC", "ROOFING", "CLEANING", "CLEANERS", "LANDSCAPING", "MOVING", "STORAGE", "VET",
+  "PET", "PETS", "BOOKS", "MUSIC", "ART", "DESIGN", "MEDIA", "CONSULTING", "LABS", "SUPPLY", "HARDWARE", "TIRE",
+  "FLORIST", "FLOWERS", "BOUTIQUE", "MUSEUM", "ACADEMY", "CHIROPRACTIC", "MASSAGE", "YOGA", "DAYCARE", "LAUNDRY",
+  "TAILOR", "CATERING", "CONSTRUCTION", "CONTRACTORS", "TOWING", "LOCKSMITH", "GALLERY", "THEATER", "THEATRE",
+]);
+
+/** Splits a leading transfer phrase off; `transfer` tells whether the text is a transfer (a P2P rail always is). */
+export function splitTransfer(text: string, afterP2pRail: boolean): { transfer: boolean; rest: string } {
+  const phrase = (afterP2pRail ? RAIL_DIRECTION : TRANSFER_PHRASE).exec(text);
+  const rest = phrase ? text.slice(phrase[0].length).replace(/^[\s:*-]+/, "") : text;
+  return { transfer: afterP2pRail || Boolean(phrase), rest };
+}
+
+/** A personal name: one to four alphabetic words (an initial allowed), none of them a business word. */
+export function isPersonalName(text: string): boolean {
+  const words = text.split(" ").filter(Boolean);
+  if (words.length < 1 || words.length > 4) return false;
+  if (!words.every((w) => /^[A-Z][A-Z'.-]*$/.test(w) && !BUSINESS_WORDS.has(w.replace(/\.$/, "")))) return false;
+  return words.some((w) => w.replace(/[^A-Z]/g, "").length >= 2); // an initial alone is no name
+}
+
+/** The account holder's own name in the descriptor: a transfer between their accounts, or to someone they name. */
+export function namesHolder(text: string, holderName: string | undefined): boolean {
+  const holder = holderName ? nameKey(holderName.toUpperCase()) : "";
+  return holder.length >= 4 && nameKey(text).includes(holder);
+}
