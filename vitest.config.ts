@@ -2,6 +2,7 @@
 // test/core holds domain tests that need bindings too; they run with the api Worker's configuration.
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { NTROPY_KEY, NTROPY_ORIGIN, ntropyResponse } from "./test/fixtures/fake-ntropy.mjs";
 import { fixtureResponse } from "./test/fixtures/site-router.mjs";
 
 const migrations = await readD1Migrations("migrations");
@@ -9,11 +10,12 @@ const migrations = await readD1Migrations("migrations");
 const FIXTURE_PROXY = "http://fixtures.internal";
 
 /**
- * No test reaches the network. The crawler's offline proxy (CRAWL_PROXY) is answered by the fixture sites; any other
- * outbound request fails loudly.
+ * No test reaches the network. The crawler's offline proxy (CRAWL_PROXY) is answered by the fixture sites, the beta's
+ * enrichment provider by a fake Ntropy; any other outbound request fails loudly.
  */
 async function outbound(request: Request): Promise<Response> {
   if (request.url.startsWith(`${FIXTURE_PROXY}/`)) return fixtureResponse(request);
+  if (request.url.startsWith(`${NTROPY_ORIGIN}/`)) return ntropyResponse(request);
   throw new Error(`unexpected outbound request in a test: ${request.method} ${request.url}`);
 }
 
@@ -31,6 +33,10 @@ function workerProject(worker: "img" | "api" | "beta", include: string[]) {
             IMG_BASE_URL: "https://img.test",
             CRAWL_PROXY: FIXTURE_PROXY,
             CRAWL_TIMEOUT_MS: "2000",
+            // The beta host's provider is the fake Ntropy; tests of our own stages call the pipeline without one.
+            ENRICHMENT_URL: NTROPY_ORIGIN,
+            ENRICHMENT_API_KEY: NTROPY_KEY,
+            ENRICHMENT_TIMEOUT_MS: "300",
           },
           outboundService: outbound,
         },

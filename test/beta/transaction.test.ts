@@ -143,6 +143,26 @@ describe("in-flight lock", () => {
     expect((await postTransaction(body, account.beta)).status).toBe(200);
   });
 
+  it("under concurrent identical requests: one lookup, the others 409 with Retry-After 2, then a retry reads the saved row; all counted", async () => {
+    const account = await newAccount("pro", { beta: true });
+    const body = { transaction: "SLOW LOOKUP NETFLIX.COM", transaction_context: context };
+    const responses = await Promise.all(Array.from({ length: 5 }, () => postTransaction(body, account.beta)));
+    const ok = responses.filter((r) => r.status === 200);
+    const busy = responses.filter((r) => r.status === 409);
+    expect(ok).toHaveLength(1);
+    expect(busy).toHaveLength(4);
+    for (const r of busy) {
+      expect(r.headers.get("Retry-After")).toBe("2");
+      for (const h of ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"]) expect(r.headers.get(h)).toMatch(/^\d+$/);
+    }
+    const first = await ok[0].json();
+    expect(first).toMatchObject({ status: "matched", domain: "netflix.com" });
+    const retry = await postTransaction(body, account.beta);
+    expect(retry.status).toBe(200);
+    expect(await retry.json()).toEqual(first);
+    expect(await countedToday(account.id)).toBe(6);
+  });
+
   it("keeps identical requests of different accounts apart", async () => {
     const a = await newAccount("pro", { beta: true });
     const b = await newAccount("pro", { beta: true });

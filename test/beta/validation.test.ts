@@ -16,8 +16,10 @@ const utcDate = (offsetDays: number) => {
     .slice(0, 10);
 };
 
-async function expectRefused(response: Response, status: number) {
+/** Sends, then checks the status, the `error` body, and that the day's count did not move. */
+async function expectRefused(send: () => Promise<Response>, status: number) {
   const before = await countedToday(account.id);
+  const response = await send();
   expect(response.status).toBe(status);
   const body = (await response.json()) as Record<string, unknown>;
   expect(Object.keys(body)).toEqual(["error"]);
@@ -28,12 +30,13 @@ async function expectRefused(response: Response, status: number) {
 describe("content type (415)", () => {
   for (const type of [null, "text/plain", "application/x-www-form-urlencoded", "application/jsonx"]) {
     it(`refuses ${type ?? "no content type"}`, async () => {
-      const response = await call("/transaction", {
-        method: "POST",
-        headers: { Authorization: `Bearer ${account.beta}`, ...(type ? { "Content-Type": type } : {}) },
-        body: JSON.stringify({ transaction: "STARBUCKS" }),
-      });
-      await expectRefused(response, 415);
+      const send = () =>
+        call("/transaction", {
+          method: "POST",
+          headers: { Authorization: `Bearer ${account.beta}`, ...(type ? { "Content-Type": type } : {}) },
+          body: JSON.stringify({ transaction: "STARBUCKS" }),
+        });
+      await expectRefused(send, 415);
     });
   }
 
@@ -54,7 +57,7 @@ describe("body size (413)", () => {
 
   it("refuses 8,193 bytes", async () => {
     const padded = `{"transaction":"${"A".repeat(1000)}"${" ".repeat(8193 - 1000 - 18)}}`;
-    await expectRefused(await postTransaction(padded, account.beta), 413);
+    await expectRefused(() => postTransaction(padded, account.beta), 413);
   });
 
   it("refuses an oversized body sent without Content-Length (streamed)", async () => {
@@ -70,14 +73,15 @@ describe("body size (413)", () => {
         }
       },
     });
-    const response = await call("/transaction", {
-      method: "POST",
-      headers: { Authorization: `Bearer ${account.beta}`, "Content-Type": "application/json" },
-      body: stream,
-      // @ts-expect-error: workerd needs duplex for a streamed request body
-      duplex: "half",
-    });
-    await expectRefused(response, 413);
+    const send = () =>
+      call("/transaction", {
+        method: "POST",
+        headers: { Authorization: `Bearer ${account.beta}`, "Content-Type": "application/json" },
+        body: stream,
+        // @ts-expect-error: workerd needs duplex for a streamed request body
+        duplex: "half",
+      });
+    await expectRefused(send, 413);
   });
 });
 
@@ -91,6 +95,7 @@ describe("request validation (400)", () => {
     ["an empty transaction", { transaction: "" }],
     ["a whitespace-only transaction", { transaction: " \n\t " }],
     ["a transaction of 1,025 characters", { transaction: "A".repeat(1025) }],
+    ["1,025 emoji", { transaction: "🍕".repeat(1025) }],
     ["a number as transaction", { transaction: 42 }],
     ["null as transaction", { transaction: null }],
     ["an unknown top-level field", { transaction: "X", merchant: "Y" }],
@@ -127,21 +132,21 @@ describe("request validation (400)", () => {
   for (const [what, body] of bad) {
     it(`refuses ${what}`, async () => {
       const raw = what === "invalid UTF-8" ? new Uint8Array([0x7b, 0x22, 0xff, 0x22, 0x7d]) : body;
-      const response =
+      const send = () =>
         raw instanceof Uint8Array
-          ? await call("/transaction", {
+          ? call("/transaction", {
               method: "POST",
               headers: { Authorization: `Bearer ${account.beta}`, "Content-Type": "application/json" },
               body: raw,
             })
-          : await postTransaction(raw, account.beta);
-      await expectRefused(response, 400);
+          : postTransaction(raw, account.beta);
+      await expectRefused(send, 400);
     });
   }
 
   const good: [string, unknown][] = [
     ["a transaction of 1,024 characters after trimming", { transaction: `  ${"A".repeat(1024)}  ` }],
-    ["1,024 emoji (characters, not UTF-16 units)", { transaction: "☕".repeat(1024) }],
+    ["1,024 emoji (characters, not UTF-16 units: each is two)", { transaction: "🍕".repeat(1024) }],
     ["a lowercase country code", { transaction: "X", country_code: "gb" }],
     ["AQ without context", { transaction: "X", country_code: "AQ" }],
     ["tomorrow's date", { transaction: "X", transaction_context: { ...context, date: utcDate(1) } }],

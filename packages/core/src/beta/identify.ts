@@ -139,10 +139,8 @@ async function fallbackStages(lookup: Lookup, providerPlatform: Decision["interm
     return { ...cleaned(parsed, "cleaned_descriptor", await viaPlatform(null)), entityType: "person" };
   }
   const seller = named ?? sellingPlatform(parsed);
-  // A printed domain we know is the merchant's; one we don't ("AMZN.COM/BILL", "G.CO") yields to a brand the words
-  // name, and stands alone only when nothing else does.
-  if (parsed.domain && (!seller || (await lookupDomain(lookup.deps.db, parsed.domain)).state !== "unknown")) {
-    const candidate = { host: parsed.domain, domain: parsed.domain };
+  if (parsed.domain && (await printedDomainStands(lookup, parsed.domain.domain, named, seller))) {
+    const candidate = parsed.domain;
     if (!(await checkFails(lookup, candidate))) {
       return matched({ candidate }, "descriptor_domain", parsed, await viaPlatform(candidate.domain), null);
     }
@@ -150,12 +148,22 @@ async function fallbackStages(lookup: Lookup, providerPlatform: Decision["interm
   if (seller) {
     const candidate = { host: seller.domain, domain: seller.domain };
     // "APPLE.COM/BILL": the platform that sold it printed its own domain.
-    const stage = !named && printedDomain(parsed.text) === seller.domain ? "descriptor_domain" : "searched_name";
+    const stage = !named && printedDomain(parsed.text)?.domain === seller.domain ? "descriptor_domain" : "searched_name";
     if (!(await checkFails(lookup, candidate))) {
       return matched({ candidate, name: seller.name }, stage, parsed, await viaPlatform(candidate.domain), null);
     }
   }
   return cleaned(parsed, "cleaned_descriptor", await viaPlatform(null));
+}
+
+/**
+ * A printed domain we know is the merchant's, unless it is the owner of the brand the words name ("INTUIT *TURBOTAX
+ * CL.INTUIT.COM": TurboTax, not Intuit). One we don't know ("AMZN.COM/BILL", "G.CO") yields to a brand the words name
+ * and stands alone only when nothing else names the merchant.
+ */
+async function printedDomainStands(lookup: Lookup, domain: string, named: CorpusBrand | null, seller: { domain: string } | null) {
+  if (named && (await ownerDomains(lookup.deps.db, named.id)).includes(domain)) return false;
+  return !seller || (await lookupDomain(lookup.deps.db, domain)).state !== "unknown";
 }
 
 /** A transfer to or from a person (context only): a P2P rail or transfer phrase before a name, or the holder's own. */

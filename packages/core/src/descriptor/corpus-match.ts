@@ -4,7 +4,7 @@
 import { nameKey } from "./name-key.ts";
 import { NUMBER_MARK, TRAILING_WORDS } from "./noise.ts";
 import { BUSINESS_WORDS } from "./people.ts";
-import { placeLength } from "./places.ts";
+import { isRegionCode, placeLength } from "./places.ts";
 
 export type CorpusBrand = { id: string; name: string; domain: string; popularity: number };
 
@@ -23,27 +23,34 @@ export const merchantWords = (upper: string) =>
     .filter(Boolean);
 
 /**
- * The brand named by the longest run of words from the start of `words` that is a brand name or alias, provided what
- * follows could only be a place, a store number or billing words ("STARBUCKS SEATTLE WA", "SHEETZ # ALTOONA PA", not
- * "APPLE FARM STAND"). Failing that, the words before a star when they name a brand ("ADOBE *ACROPRO SUBS").
+ * The brand the merchant words name. With a star inside ("INTUIT *TURBOTAX", "ADOBE *ACROPRO"), the product after
+ * it first, then the whole text, then the biller before it alone. Otherwise the whole text: the longest run of words
+ * from its start that is a brand name or alias, provided what follows could only be a place, a store number or
+ * billing words ("STARBUCKS SEATTLE WA", "SHEETZ # ALTOONA PA", not "APPLE FARM STAND").
  */
 export async function matchCorpus(db: D1Database, words: string[], head: string[] | null = null): Promise<CorpusBrand | null> {
-  const start = words[0] === "THE" && words.length > 1 ? 1 : 0;
-  const candidates: { key: string; end: number }[] = [];
-  for (let end = Math.min(words.length, start + MAX_WORDS); end > start; end--) {
-    if (words[end - 1] === NUMBER_MARK) continue;
-    candidates.push({ key: nameKey(words.slice(start, end).join(" ")), end });
-  }
+  const runs = head ? [words.slice(head.length), words] : [words];
+  const candidates = runs.flatMap(leadingRuns);
   const headKey = head ? nameKey(head.join(" ")) : "";
   const keys = [...candidates.map((c) => c.key), ...(headKey.length >= MIN_HEAD_KEY ? [headKey] : [])].filter((k) => k.length >= 2);
   if (!keys.length) return null;
   const hits = await brandsByKeys(db, keys);
-  for (const { key, end } of candidates) {
+  for (const { key, rest } of candidates) {
     const hit = hits.get(key);
     if (!hit || (key.length < 3 && !hit.isName)) continue; // "BP" is a name; "IG" is only an alias
-    if (followedByNoName(words.slice(end), key.length >= STRONG_KEY)) return hit.brand;
+    if (followedByNoName(rest, key.length >= STRONG_KEY)) return hit.brand;
   }
   return hits.get(headKey)?.brand ?? null;
+}
+
+/** Every run of words from the start of `words` (after a leading "THE"), longest first, with the words after it. */
+function leadingRuns(words: string[]): { key: string; rest: string[] }[] {
+  const start = words[0] === "THE" && words.length > 1 ? 1 : 0;
+  const runs: { key: string; rest: string[] }[] = [];
+  for (let end = Math.min(words.length, start + MAX_WORDS); end > start; end--) {
+    if (words[end - 1] !== NUMBER_MARK) runs.push({ key: nameKey(words.slice(start, end).join(" ")), rest: words.slice(end) });
+  }
+  return runs;
 }
 /** The company's own spelling of `name` when a brand is called exactly that (not merely aliased), else null. */
 export async function corpusSpelling(db: D1Database, name: string): Promise<string | null> {
@@ -56,6 +63,12 @@ export async function corpusSpelling(db: D1Database, name: string): Promise<stri
     )
     .bind(key)
     .first<string>("name");
+}
+
+/** The last word that is not a billing word or number is a region code: the words before it are a city. */
+function endsInRegion(words: string[]): boolean {
+  const last = [...words].reverse().find((w) => !(TRAILING_WORDS.has(w) || /[\d.]/.test(w) || w === NUMBER_MARK));
+  return last !== undefined && isRegionCode(last);
 }
 
 /** The most popular brand with a domain for each key, and whether the key is that brand's name (not an alias). */
@@ -95,7 +108,7 @@ function followedByNoName(words: string[], strong: boolean): boolean {
       i += place;
       continue;
     }
-    if (strong) return few(i);
+    if (strong) return few(i) && endsInRegion(words.slice(i));
     // A store code before the store number ("TARGET HOU #1045").
     if (word.length <= 3 && words.indexOf(NUMBER_MARK, i) > i) {
       i++;

@@ -10,13 +10,18 @@ const ACH_SHORT = /^(.+?)\s+DES\s*:/;
 export const NUMBER_MARK = "#";
 
 const PHRASES: RegExp[] = [
-  /\b(?:PURCHASE|PMNT|PAYMENT|PMT)\s+AUTHORI[ZS]ED\s+ON\s+\d{1,2}\/\d{1,2}\b/g,
+  /\b(?:RECURRING\s+)?(?:PURCHASE|PMNT|PAYMENT|PMT)\s+AUTHORI[ZS]ED\s+ON\s+\d{1,2}\/\d{1,2}\b/g,
+  /^\s*(?:CARD|CONTACTLESS|DEBIT CARD)\s+(?:PAYMENT|PURCHASE)\s+(?:TO|AT)?\b/g, // UK: "CARD PAYMENT TO X ON 14-03"
+  /\bON\s+\d{1,2}[-/.]\d{1,2}(?:[-/.]\d{2,4})?\b/g,
+  /^\s*(?:PAIEMENT\s+(?:PAR\s+)?(?:CB|CARTE)|CB|CARTE)\b/g, // France
+  /\b(?:KARTENZAHLUNG|SEPA-LASTSCHRIFT|LASTSCHRIFT|GIROCARD|EC-KARTE|EC KARTE)\b/g, // Germany
+  /^\s*(?:IDP|INTERAC(?: RETAIL)?)\s+PURCHASE\b(?:\s*-\s*\d{4})?/g, // Canada: Interac Direct Payment
   /\b(?:DEBIT|CREDIT|CHECK)\s*CARD\s+(?:PURCHASE|PAYMENT|PMT)?\b/g,
   /\bCHECKCARD\s+\d{4}\b/g,
   /\b(?:POS|PIN)\s+(?:DEBIT|PURCHASE|PUR|TRANSACTION|WITHDRAWAL)\b/g,
   /\bRECURRING\s+(?:PAYMENT|PMT|DEBIT|CHARGE)\b/g,
   /\b(?:VISA|MASTERCARD|MC|AMEX)\s+(?:PURCHASE|DEBIT|DDA|CARD)\b/g,
-  /\bCARD\s+(?:ENDING|NO\.?|#)\s*(?:IN\s+)?\d{4}\b/g,
+  /\bCARD\s+(?:ENDING\s+(?:IN\s+)?|NO\.?\s*|#\s*)?\d{4}\b/g,
   /\bDDA\s+(?:PURCHASE|DEBIT|POS)\b/g,
 ];
 
@@ -27,6 +32,7 @@ const NUMBERS: RegExp[] = [
   /\b(?:CONF|CONFIRMATION|REF|REFERENCE|TRACE|TXN)\s*(?:#|NO\.?|:)?\s*[A-Z0-9]*\d[A-Z0-9]*\b/g,
   /\b\d{1,2}\/\d{1,2}(?:\/\d{2,4})?\b/g, // dates 01/23, 01/23/2026
   /\b\d{4}-\d{2}-\d{2}\b/g,
+  /\b\d{2}-\d{2}(?:-\d{2,4})?\b/g, // 14-03 (not 7-11)
   /\b\d{1,2}[:.]\d{2}(?::\d{2})?\b/g, // times
   /\+?\d[\d\s().-]{8,}\d/g, // phone numbers
   /#\s*[A-Z]?\d+\b/g, // store numbers #1234, # 0123, #F12
@@ -65,7 +71,8 @@ export const unmark = (text: string) => text.replace(/(?:^|\s)#(?=\s|$)/g, " ").
 export const TRAILING_WORDS = new Set([
   "INC", "LLC", "LTD", "LIMITED", "CO", "CORP", "CORPORATION", "COMPANY", "PLC", "GMBH", "AG", "SA", "SAS", "SARL",
   "BV", "NV", "PTY", "STORE", "STORES", "STR", "ONLINE", "WWW", "COM", "BILL", "BILLING", "PAYMENT", "PAYMENTS", "PMT",
-  "SUBSCRIPTION", "SUBSCR", "SUBS", "MEMBERSHIP", "RECURRING", "AUTOPAY", "ORDER", "ORDERS", "INTL", "INTERNATIONAL",
+  "PMTS", "PYMT", "PYMTS", "SUBSCRIPTION", "SUBSCR", "SUBS", "MEMBERSHIP", "RECURRING", "AUTOPAY", "ORDER", "ORDERS", "INTL", "INTERNATIONAL",
   "HELP", "HELPPAY", "SUPPORT", "MKT", "MKTS", "MARKT", "SMKT", "SMKTS", "SUPERMARKET", "SUPERMARKETS", "WHSE", "WAREHOUSE",
   "EXPRESS", "PURCHASE", "CHARGE", "SALE", "RETAIL", "NO", "NUM", "THE", "GAS", "FUEL", "OIL", "PETROL", "GASOLINE",
+  "AIR", "AIRLINE", "AIRLINES", "AIRWAYS", "PREMIUM",
 ]);

@@ -5,7 +5,7 @@ import { NUMBER_MARK, stripNoise, unmark, unwrapAch } from "./noise.ts";
 import { splitTransfer } from "./people.ts";
 import { placeLength } from "./places.ts";
 import { splitPlatform, type Platform, type PlatformPrefix } from "./platforms.ts";
-import { printedDomain } from "./printed-domain.ts";
+import { printedDomain, type PrintedDomain } from "./printed-domain.ts";
 import { tidyName } from "./tidy.ts";
 
 export type ParsedDescriptor = {
@@ -20,8 +20,8 @@ export type ParsedDescriptor = {
   words: string[];
   /** The words before a star inside the merchant text ("ADOBE" of "ADOBE *ACROPRO"), which may name the biller. */
   head: string[] | null;
-  /** A domain printed in the merchant text (registrable part, lower case). */
-  domain: string | null;
+  /** A domain printed in the merchant text. */
+  domain: PrintedDomain | null;
   /** The merchant text tidied into a display name, the trailing place left out. */
   name: string;
 };
@@ -47,9 +47,14 @@ export function parseDescriptor(raw: string, prefixes: PlatformPrefix[]): Parsed
   };
 }
 
-/** "JOES PIZZA BROOKLYN NY" → "Joes Pizza": the place a bank appends is not part of the name. */
+/**
+ * "JOES PIZZA BROOKLYN NY" → "Joes Pizza": the place a bank appends is not part of the name, nor is a web address
+ * printed beside the name ("WWW.YELP.COM BISTRO" → "Bistro"); an address alone stays, without "www.".
+ */
 function displayName(words: string[]): string {
-  const kept = [...words];
+  const isAddress = (w: string) => /^(?:WWW\d?\.)?[A-Z0-9-]+(?:\.[A-Z0-9-]+)+$/.test(w) && /[A-Z]{2,}$/.test(w);
+  const named = words.filter((w) => !isAddress(w));
+  const kept = named.length ? named : words.map((w) => w.replace(/^WWW\d?\./, ""));
   for (let cut = trailingPlace(kept); cut > 0 && cut < kept.length; cut = trailingPlace(kept)) kept.splice(kept.length - cut);
   return tidyName(kept.join(" "));
 }

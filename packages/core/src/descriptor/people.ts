@@ -5,7 +5,7 @@ import { nameKey } from "./name-key.ts";
 
 /** Explicit transfer phrases, anywhere a descriptor can start. */
 const TRANSFER_PHRASE =
-  /^(?:INTERAC(?: E-?TRANSFER| ETRF| TRANSFER)?|E-?TRANSFER|(?:ONLINE |MOBILE |INTERNAL |BANK |WIRE )?TRANSFER (?:TO|FROM)|(?:FASTER |BANK )?PAYMENT (?:TO|FROM)|P2P(?: PAYMENT| TRANSFER)?|SENT TO|RECEIVED FROM)(?: TO| FROM)?\b/;
+  /^(?:INTERAC(?: E-?TRANSFER| ETRF| TRANSFER)|E-?TRANSFER|(?:ONLINE |MOBILE |INTERNAL |BANK |WIRE )?TRANSFER (?:TO|FROM)|(?:FASTER |BANK )?PAYMENT (?:TO|FROM)|P2P(?: PAYMENT| TRANSFER)?|SENT TO|RECEIVED FROM)(?: TO| FROM)?\b/;
 
 /** After a P2P rail's prefix ("ZELLE", "VENMO *"): the direction words that precede the name. */
 const RAIL_DIRECTION = /^(?:(?:PAYMENT|PMT|TRANSFER|CASHOUT|CASH OUT)\s*)?(?:TO|FROM)?\b/;

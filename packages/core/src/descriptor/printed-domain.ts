@@ -3,12 +3,15 @@ import { parse } from "tldts";
 
 const CANDIDATE = /(?:[A-Z0-9](?:[A-Z0-9-]*[A-Z0-9])?\.)+[A-Z]{2,}/g;
 
-/** The registrable domain of the first domain-shaped word with a real public suffix, lower case; null when none. */
-export function printedDomain(upper: string): string | null {
+export type PrintedDomain = { host: string; domain: string };
+
+/** The first domain-shaped word with a real public suffix: its host and registrable domain, lower case. */
+export function printedDomain(upper: string): PrintedDomain | null {
   for (const [match] of upper.matchAll(CANDIDATE)) {
-    const info = parse(match.toLowerCase(), { allowPrivateDomains: false });
+    const host = match.toLowerCase().replace(/^www\d?\./, "");
+    const info = parse(host, { allowPrivateDomains: false });
     // "ST.LOUIS" or "J.CREW" have no ICANN suffix; "CO.UK" alone has no registrable part.
-    if (info.isIcann && info.domain && !info.isIp) return info.domain;
+    if (info.isIcann && info.domain && !info.isIp) return { host, domain: info.domain };
   }
   return null;
 }
