@@ -29,7 +29,11 @@ const flag = (name) => {
 };
 
 const commands = {
-  "create-account": ([plan, name]) => ["POST", "/admin/accounts", { plan, ...(name ? { name } : {}), beta: flag("--beta") }],
+  "create-account": () => {
+    const beta = flag("--beta"); // first, so a missing name is not taken from the flag
+    const [plan, name] = args;
+    return ["POST", "/admin/accounts", { plan, ...(name ? { name } : {}), beta }];
+  },
   show: ([id]) => ["GET", `/admin/accounts/${id}`],
   "set-plan": ([id, plan]) => ["PATCH", `/admin/accounts/${id}`, { plan }],
   beta: ([id, state, limit]) => [
