@@ -1,6 +1,6 @@
 // GET /{domain} on the image host: the seeded logo as a 128×128 JPEG, and the spec's auth rules.
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { rotateKey, setReferrers } from "@brand/core/auth/accounts";
 import { countRows, newAccount } from "../helpers/accounts.ts";
 import { logoPng, seedBrand } from "../helpers/brands.ts";
@@ -22,6 +22,9 @@ async function expectMsg(response: Response, status: number) {
   expect(response.status).toBe(status);
   expect(response.headers.get("content-type")).toMatch(/^application\/json/);
   expect(Object.keys((await response.json()) as object)).toEqual(["msg"]);
+  // Spec, Errors rule 2: the image host sends no Retry-After, X-RateLimit-* or quota headers.
+  const limits = [...response.headers.keys()].filter((h) => /^(retry-after|x-ratelimit|.*quota)/.test(h));
+  expect(limits).toEqual([]);
 }
 
 describe("logo by domain", () => {
@@ -58,6 +61,32 @@ describe("logo by domain", () => {
     const account = await newAccount("pro");
     await logo("acme.com", account.publishable);
     await expect.poll(() => countRows("usage_daily", "account_id = ? AND surface = 'img'", account.id), { timeout: 3000 }).toBe(1);
+  });
+});
+
+describe("indexing queue", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("queues an unknown domain for the crawler, and a known one not", async () => {
+    const send = vi.spyOn(env.INDEX_QUEUE, "send");
+    await logo("https://www.queued-shop.com/about", pro.publishable);
+    await logo("acme.com/", pro.publishable);
+    expect(send.mock.calls).toEqual([[{ domain: "queued-shop.com" }]]);
+  });
+
+  it("sends one message when concurrent first requests race for a domain", async () => {
+    const send = vi.spyOn(env.INDEX_QUEUE, "send");
+    // Different sizes, so no request can be answered from another's cached image before resolving the domain.
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => call(`/racing-shop.com?token=${pro.publishable}&size=${20 + i}`)),
+    );
+    expect(responses.map((r) => r.status)).toEqual(Array(8).fill(200));
+    expect(send.mock.calls).toEqual([[{ domain: "racing-shop.com" }]]);
+    // A later request finds the domain pending and queues nothing more.
+    await logo("racing-shop.com", pro.publishable);
+    expect(send).toHaveBeenCalledTimes(1);
   });
 });
 

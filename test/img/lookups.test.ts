@@ -1,5 +1,14 @@
 // The seven lookups: good, malformed (400 err) and unknown (the fallback).
 import { beforeAll, describe, expect, it } from "vitest";
+import { normaliseDomain, unicodeDomain } from "@brand/core/brands/domain";
+import { decodePunycode } from "@brand/core/identifiers/punycode";
+import { MONOGRAM_FONT } from "@brand/core/render/font-module";
+import type { Pixels } from "@brand/core/render/image-data";
+import { renderMonogram } from "@brand/core/render/monogram";
+import { ImageQuery, imageOptions } from "@brand/core/render/params";
+import { logoRequestKey } from "../../workers/img/src/routes/logo.ts";
+import { hotDelete, hotGet } from "../../workers/img/src/hot-cache.ts";
+import { edgeCacheRequest } from "../../workers/img/src/serve-logo.ts";
 import { countRows, newAccount } from "../helpers/accounts.ts";
 import { seedImageFixtures } from "../helpers/fixtures.ts";
 import { decodeImage, pixel } from "../helpers/images.ts";
@@ -53,6 +62,89 @@ describe("by domain", () => {
   it("refuses IPs, localhost and non-registrable names", async () => {
     for (const bad of ["127.0.0.1", "localhost", "com", "acme_com"]) await expectBadRequest(await get(`/${bad}`));
   });
+
+  it("takes www.com as a domain: www. goes only when something registrable remains", async () => {
+    expect(normaliseDomain("www.com")).toEqual({ ok: true, domain: "www.com" });
+    expect(normaliseDomain("www.co.uk")).toEqual({ ok: true, domain: "www.co.uk" });
+    expect(normaliseDomain("www2.acme.com")).toEqual({ ok: true, domain: "acme.com" });
+    await expectFallback(await get("/www.com"));
+  });
+});
+
+describe("by domain, as people paste it", () => {
+  const pngOptions = imageOptions(ImageQuery.parse({ format: "png" }));
+  const pngKey = (domain: string) => logoRequestKey(`domain:${domain}`, pngOptions, false);
+
+  /** Requests `path` with the short-lived caches of `domain` emptied; true when the answer landed under its key. */
+  async function answeredAs(path: string, domain: string) {
+    const key = pngKey(domain);
+    hotDelete(key);
+    await caches.default.delete(edgeCacheRequest(key));
+    const response = await get(path);
+    return { response, shared: hotGet(key, Date.now()) !== null };
+  }
+
+  const PASTED = [
+    "/acme.com/",
+    "/acme.com/about/us",
+    "/https://www.acme.com/about",
+    "/HTTP://WWW.ACME.COM",
+    "/https:/www.acme.com/", // a proxy that merges slashes
+    "/acme.com:443/about",
+    `/${encodeURIComponent("https://www.acme.com/about")}`,
+  ];
+
+  it("serves the normalised domain's logo for a trailing slash, a path or a pasted scheme, from one cache entry", async () => {
+    const etag = (await get("/acme.com")).headers.get("ETag");
+    for (const path of PASTED) {
+      const { response, shared } = await answeredAs(path, "acme.com");
+      expect(response.headers.get("ETag"), path).toBe(etag);
+      expect(await centreColour(response), path).toBe(RED);
+      expect(shared, path).toBe(true);
+    }
+  });
+
+  it("normalises an IDN, encoded or not, to one punycode domain", async () => {
+    for (const path of ["/münchen.de", `/${encodeURIComponent("münchen.de")}`, "/https://www.MÜNCHEN.de/stadt/"]) {
+      const { response, shared } = await answeredAs(path, "xn--mnchen-3ya.de");
+      await expectFallback(response);
+      expect(shared, path).toBe(true);
+    }
+  });
+
+  it("keeps the prefixed lookups first, and refuses what is no domain", async () => {
+    expect(await centreColour(await get("/name/acme"))).toBe(RED);
+    for (const bad of ["/ticker/ACME/extra", "/https://acme_com/about", "/127.0.0.1/x", "/acme/", "/https://"]) {
+      await expectBadRequest(await get(bad));
+    }
+  });
+
+  it("asks for a key on every path but a signed variant's", async () => {
+    for (const path of ["/acme.com/about", `/v/${"0".repeat(32)}.png/x`, "/openapi.json/x"]) {
+      expect((await call(path)).status, path).toBe(401);
+    }
+  });
+});
+
+describe("IDN names", () => {
+  it("decode from punycode, for the monogram's letter", () => {
+    expect(decodePunycode("mnchen-3ya")).toBe("münchen");
+    expect(decodePunycode("fiqs8s")).toBe("中国");
+    expect(decodePunycode("e1afmkfd")).toBe("пример");
+    expect(decodePunycode("not!valid")).toBeNull();
+    expect(unicodeDomain("xn--mnchen-3ya.de")).toBe("münchen.de");
+    expect(unicodeDomain("shop.xn--bcher-kva.example.com")).toBe("shop.bücher.example.com");
+    expect(unicodeDomain("xn--zz!.de")).toBe("xn--zz!.de");
+  });
+
+  it("show their Unicode first letter on an unknown domain's monogram: M for münchen.de, not the punycode's X", async () => {
+    const served = await decodeImage(await get("/münchen.de", "&size=64"));
+    const tile = (text: string) =>
+      renderMonogram({ text, seed: "xn--mnchen-3ya.de", width: 64, height: 64, theme: "auto" }, MONOGRAM_FONT);
+    const same = (a: Pixels, b: Pixels) => a.data.every((v, i) => v === b.data[i]);
+    expect(same(served, tile("M"))).toBe(true);
+    expect(same(served, tile("X"))).toBe(false);
+  });
 });
 
 describe("by name", () => {
@@ -63,6 +155,11 @@ describe("by name", () => {
 
   it("suggest returns the most popular prefix match", async () => {
     expect(await centreColour(await get("/name/acm", "&strategy=suggest"))).toBe(BLUE);
+  });
+
+  it("takes strategy in any letter case, like the other parameters", async () => {
+    expect(await centreColour(await get("/name/acm", "&strategy=Suggest"))).toBe(BLUE);
+    expect(await centreColour(await get("/name/acme", "&strategy=MATCH"))).toBe(RED);
   });
 
   it("answers the fallback for a name nobody has, and 400 for one with no letters", async () => {
@@ -96,6 +193,13 @@ describe("by ticker", () => {
     await expectFallback(await get("/ticker/NOLO"));
     await expectFallback(await get("/ticker/ZZZZ"));
     await expectFallback(await get("/ticker/ACME.TO"));
+  });
+
+  it("takes any 1 to 4 letter suffix as well-formed: an unknown one is looked up as part of the ticker", async () => {
+    await expectFallback(await get("/ticker/ACME.ZZZZ"));
+    await expectFallback(await get("/ticker/BRK.B.ZZ"));
+    await expectBadRequest(await get("/ticker/ACME.ZZZZZ"));
+    await expectBadRequest(await get("/ticker/ACME.ZZ.9"));
   });
 
   it("refuses malformed tickers", async () => {
@@ -142,11 +246,20 @@ describe("by exchange and index", () => {
     expect(await countRows("domains", "domain = 'stoxx-unknown.com' AND state = 'pending'")).toBe(1);
   });
 
-  it("answers the fallback for unknown codes and 400 for malformed ones", async () => {
-    await expectFallback(await get("/exchange/XXXX"));
-    await expectFallback(await get("/index/ZZZ"));
-    await expectBadRequest(await get("/exchange/N"));
-    await expectBadRequest(await get(`/exchange/${encodeURIComponent("NY SE")}`));
-    await expectBadRequest(await get(`/index/${encodeURIComponent("^^SPX")}`));
+  // Shape, not list, decides (docs/decisions.md): a well-formed code nobody seeded is the fallback, not a 400.
+  it("answers the fallback for well-formed unknown codes: 2 to 10 letters or digits, any index shape", async () => {
+    for (const code of ["XXXX", "ZZ", "ABCDEFGHIJ", "x9q"]) await expectFallback(await get(`/exchange/${code}`));
+    for (const symbol of ["ZZZ", "^ZZZ", "ZZ.MI", "Q1234567890"]) {
+      await expectFallback(await get(`/index/${encodeURIComponent(symbol)}`));
+    }
+  });
+
+  it("answers 400 for malformed codes", async () => {
+    for (const code of ["N", "ABCDEFGHIJK", "NY SE", "NY-SE", "XNYS.US"]) {
+      await expectBadRequest(await get(`/exchange/${encodeURIComponent(code)}`));
+    }
+    for (const symbol of ["^^SPX", "S", "^S", "ABCDEFGHIJKLM", "SPX.", "SP X", "SPX.MI.X"]) {
+      await expectBadRequest(await get(`/index/${encodeURIComponent(symbol)}`));
+    }
   });
 });

@@ -1,7 +1,9 @@
 // Every image parameter (design §4), its rejects, and what the decoded bytes really are.
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { storeImmutable } from "@brand/core/render/variant-store";
 import { newAccount } from "../helpers/accounts.ts";
+import { logoPng, seedBrand } from "../helpers/brands.ts";
 import { seedImageFixtures } from "../helpers/fixtures.ts";
 import { decodeImage, magic, pixel } from "../helpers/images.ts";
 
@@ -11,6 +13,11 @@ let token: string;
 beforeAll(async () => {
   token = (await newAccount("pro")).publishable;
   await seedImageFixtures();
+  await seedBrand({ domain: "whitemark.com", name: "White Mark" }, await logoPng(256, 256, { r: 255, g: 255, b: 255 }));
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 // acme.com is a 2:1 logo (512×256): a red block over the middle half, transparent around it.
@@ -110,6 +117,16 @@ describe("format", () => {
     });
   }
 
+  for (const format of ["png", "webp"] as const) {
+    it(`${format} decodes to the box asked for, retina doubled`, async () => {
+      expect(await size(`format=${format}`)).toEqual([128, 128]);
+      expect(await size(`format=${format}&size=64`)).toEqual([64, 64]);
+      expect(await size(`format=${format}&width=200`)).toEqual([200, 100]);
+      expect(await size(`format=${format}&size=64&retina`)).toEqual([128, 128]);
+      expect(await size(`format=${format}&width=300&height=100&retina=1`)).toEqual([600, 200]);
+    });
+  }
+
   it("accepts jpeg and upper case as spellings of jpg", async () => {
     expect((await get("format=jpeg")).headers.get("content-type")).toBe("image/jpeg");
     expect((await get("format=PNG")).headers.get("content-type")).toBe("image/png");
@@ -155,6 +172,14 @@ describe("theme", () => {
     }
   });
 
+  it("light recolours a white mark dark, and auto leaves it white", async () => {
+    const light = await centre("theme=light&format=png", "/whitemark.com");
+    expect(Math.max(light.r, light.g, light.b)).toBeLessThan(30);
+    expect(light.a).toBe(255);
+    const auto = await centre("format=png", "/whitemark.com");
+    expect(Math.min(auto.r, auto.g, auto.b)).toBeGreaterThan(240);
+  });
+
   it("dark leaves a colourful logo with enough contrast untouched", async () => {
     const p = await centre("theme=dark&format=png", "/acme.com");
     expect(p.r).toBeGreaterThan(200);
@@ -185,6 +210,12 @@ describe("fallback", () => {
   it("does not change a real logo, and refuses other values", async () => {
     expect((await get("fallback=404")).status).toBe(200);
     await expectBadRequest("fallback=blank");
+  });
+
+  it("takes its value in any letter case, like the other parameters", async () => {
+    expect((await get("fallback=MONOGRAM", "/nologo.com")).headers.get("X-Logo-Fallback")).toBe("monogram");
+    expect((await get("Fallback=404", "/nologo.com")).status).toBe(200); // parameter names stay exact
+    expect((await get("theme=Dark&format=Png", "/nologo.com")).headers.get("content-type")).toBe("image/png");
   });
 });
 
@@ -218,6 +249,32 @@ describe("redirect", () => {
     expect((await call(`${file.replace(".webp", ".png")}?sig=${sig}`)).status).toBe(403);
     const otherHash = file.replace(/[0-9a-f]{32}/, "0".repeat(32));
     expect((await call(`${otherHash}?sig=${sig}`)).status).toBe(403);
+  });
+
+  it("writes the immutable copy to KV once, not on every request (about one write a second per key)", async () => {
+    const put = vi.spyOn(env.VARIANTS, "put");
+    const first = await redirected("format=webp&size=57");
+    const second = await redirected("format=webp&size=57");
+    expect(second.href).toBe(first.href);
+    const immutableWrites = put.mock.calls.filter(([key]) => key.startsWith("i:"));
+    expect(immutableWrites.map(([key]) => key)).toEqual([`i:${first.pathname.slice(3, 35)}`]);
+  });
+
+  it("does not write an immutable copy that another isolate already stored", async () => {
+    const bytes = new Uint8Array([1, 2, 3]).buffer;
+    const variant = { bytes, contentType: "image/png", etag: "e".repeat(32), fallback: false };
+    await env.VARIANTS.put(`i:${variant.etag}`, variant.bytes);
+    const put = vi.spyOn(env.VARIANTS, "put");
+    await storeImmutable(env.VARIANTS, variant);
+    expect(put).not.toHaveBeenCalled();
+  });
+
+  it("answers from the caches in front of KV, like any other request", async () => {
+    await get("format=png&size=58"); // the image, now in this isolate's memory and the edge cache
+    const reads = [vi.spyOn(env.VARIANTS, "get"), vi.spyOn(env.VARIANTS, "getWithMetadata")];
+    await redirected("format=png&size=58"); // its immutable copy is not there yet: one look, one write
+    await redirected("format=png&size=58");
+    expect(reads.map((spy) => spy.mock.calls.length)).toEqual([1, 0]);
   });
 
   it("is off with redirect=0 and refuses other values", async () => {

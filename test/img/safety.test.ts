@@ -1,7 +1,9 @@
 // Poisoned and oversized sources are refused before decoding; the host keeps serving everything else.
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { sha256Hex } from "@brand/core/ids";
+import { readMaster } from "@brand/core/render/master";
+import { UnusableSource } from "@brand/core/render/render";
 import { checkPngSource, MAX_SOURCE_BYTES } from "@brand/core/render/source-guard";
 import { newAccount } from "../helpers/accounts.ts";
 import { logoPng, seedBrand } from "../helpers/brands.ts";
@@ -68,6 +70,19 @@ describe("source guard", () => {
       expect(healthy.headers.get("X-Logo-Fallback")).toBeNull();
     });
   }
+
+  it("refuses an oversized master from its size in R2, without reading it", async () => {
+    const body = { cancel: vi.fn(async () => {}) };
+    const arrayBuffer = vi.fn(async () => new ArrayBuffer(0));
+    const bucket = { get: async () => ({ size: MAX_SOURCE_BYTES + 1, body, arrayBuffer }) } as unknown as R2Bucket;
+    await expect(readMaster(bucket, "logos/huge.png")).rejects.toBeInstanceOf(UnusableSource);
+    expect(arrayBuffer).not.toHaveBeenCalled();
+    expect(body.cancel).toHaveBeenCalled();
+
+    const small = { get: async () => ({ size: 10, body, arrayBuffer }) } as unknown as R2Bucket;
+    await readMaster(small, "logos/small.png");
+    expect(arrayBuffer).toHaveBeenCalledTimes(1);
+  });
 
   it("answers a brand whose master is missing from R2 with the monogram", async () => {
     await seedBrand({ domain: "lost-master.com", name: "Lost" });

@@ -1,40 +1,36 @@
 // The hottest answers, kept in the isolate's memory in front of the Cache API: a popular logo is served without any
 // I/O at all. Bounded by bytes (least recently used out first) and by the same short life as the edge cache.
+import type { StoredVariant } from "@brand/core/render/variant-store";
 
 const BUDGET_BYTES = 16 * 1024 * 1024;
 const LARGEST_ENTRY = 512 * 1024;
 
-export type HotAnswer = { body: ArrayBuffer; status: number; headers: [string, string][] };
-type Entry = HotAnswer & { expires: number };
+type Entry = { variant: StoredVariant; expires: number };
 const entries = new Map<string, Entry>();
 let bytes = 0;
 
-export function hotGet(key: string, now: number): Response | null {
+export function hotGet(key: string, now: number): StoredVariant | null {
   const entry = entries.get(key);
   if (!entry) return null;
   entries.delete(key);
   if (entry.expires <= now) {
-    bytes -= entry.body.byteLength;
+    bytes -= entry.variant.bytes.byteLength;
     return null;
   }
   entries.set(key, entry); // most recently used last
-  return new Response(entry.body, { status: entry.status, headers: entry.headers });
+  return entry.variant;
 }
 
-export function hotPut(key: string, answer: HotAnswer, ttlMs: number, now: number): void {
-  const { body } = answer;
-  if (body.byteLength > LARGEST_ENTRY) return;
-  const old = entries.get(key);
-  if (old) {
-    entries.delete(key);
-    bytes -= old.body.byteLength;
-  }
-  entries.set(key, { ...answer, expires: now + ttlMs });
-  bytes += body.byteLength;
+export function hotPut(key: string, variant: StoredVariant, ttlMs: number, now: number): void {
+  const size = variant.bytes.byteLength;
+  if (size > LARGEST_ENTRY) return;
+  hotDelete(key);
+  entries.set(key, { variant, expires: now + ttlMs });
+  bytes += size;
   for (const [oldest, entry] of entries) {
     if (bytes <= BUDGET_BYTES) break;
     entries.delete(oldest);
-    bytes -= entry.body.byteLength;
+    bytes -= entry.variant.bytes.byteLength;
   }
 }
 
@@ -43,5 +39,5 @@ export function hotDelete(key: string): void {
   const entry = entries.get(key);
   if (!entry) return;
   entries.delete(key);
-  bytes -= entry.body.byteLength;
+  bytes -= entry.variant.bytes.byteLength;
 }

@@ -1,14 +1,17 @@
-// How every logo request is answered: edge cache (Cache API) → KV variant → render, with the fallback, ETag/304,
-// the 202 revalidation path and signed redirects.
+// How every logo request is answered: isolate memory and edge cache (Cache API) → KV variant → render, with the
+// fallback, ETag/304, the 202 revalidation path and signed redirects.
 import { monogramLetter } from "@brand/core/render/monogram";
 import type { ImageOptions } from "@brand/core/render/params";
 import { specKey } from "@brand/core/render/params";
+import { readMaster } from "@brand/core/render/master";
 import { renderLogo, renderMonogramVariant, UnusableSource, type Rendered } from "@brand/core/render/render";
 import { signPath } from "@brand/core/signing";
 import {
+  markSourceFailed,
   readLatest,
   readVariant,
-  writeImmutable,
+  sourceFailedLately,
+  storeImmutable,
   writeLatest,
   writeVariant,
   type StoredVariant,
@@ -19,11 +22,15 @@ import type { Subject } from "@brand/core/brands/subject";
 import { AppError } from "@brand/core/errors";
 import type { Context } from "hono";
 import type { AppEnv } from "./env.ts";
-import { hotGet, hotPut, type HotAnswer } from "./hot-cache.ts";
+import { hotGet, hotPut } from "./hot-cache.ts";
+import { once } from "./single-flight.ts";
 
 export const CACHE_CONTROL = {
   logo: "public, max-age=86400, stale-while-revalidate=604800",
   fallback: "public, max-age=900",
+  /** A 202: the previous image while the changed logo renders, so ask again soon. */
+  revalidating: "public, max-age=60",
+  redirect: "public, max-age=3600",
   immutable: "public, max-age=31536000, immutable",
 };
 /** How long this colo's edge cache (and the isolate's hot cache) answer without looking at the source again: it
@@ -42,28 +49,36 @@ export async function serveLogo(
   requestKey: string,
   findSubject: () => Promise<Subject>,
 ): Promise<Response> {
-  const edgeKey = edgeCacheRequest(requestKey);
-  if (!options.redirect) {
-    const hot = hotGet(requestKey, Date.now());
-    if (hot) return conditional(c.req.raw, hot);
-    const hit = await caches.default.match(edgeKey);
-    if (hit) {
-      const answer = clientAnswer(hit.headers, await hit.arrayBuffer());
-      hotPut(requestKey, answer, EDGE_TTL_SECONDS * 1000, Date.now());
-      return conditional(c.req.raw, new Response(answer.body, answer));
-    }
+  let answer = await cachedAnswer(requestKey);
+  if (!answer) {
+    answer = await answerFor(c, await findSubject(), options, requestKey);
+    if (answer.status === 200) keep(c, requestKey, answer.variant);
   }
-  const answer = await answerFor(c, await findSubject(), options, requestKey);
-  if (options.redirect) return redirectTo(c, answer.variant);
-  const response = imageResponse(answer);
-  if (answer.status === 200) {
-    const headers = [...response.headers];
-    hotPut(requestKey, { body: answer.variant.bytes, status: 200, headers }, EDGE_TTL_SECONDS * 1000, Date.now());
-    const edgeHeaders = new Headers(headers);
-    edgeHeaders.set("Cache-Control", `public, max-age=${EDGE_TTL_SECONDS}`);
-    c.executionCtx.waitUntil(caches.default.put(edgeKey, new Response(answer.variant.bytes, { headers: edgeHeaders })));
-  }
-  return conditional(c.req.raw, response);
+  return options.redirect ? redirectTo(c, answer) : conditional(c.req.raw, imageResponse(answer));
+}
+
+/** This isolate's memory, then this colo's edge cache: both hold 200 answers only, for EDGE_TTL_SECONDS. */
+async function cachedAnswer(requestKey: string): Promise<Answer | null> {
+  const now = Date.now();
+  const hot = hotGet(requestKey, now);
+  if (hot) return { variant: hot, status: 200 };
+  const hit = await caches.default.match(edgeCacheRequest(requestKey));
+  if (!hit) return null;
+  const variant: StoredVariant = {
+    bytes: await hit.arrayBuffer(),
+    contentType: hit.headers.get("Content-Type")!,
+    etag: hit.headers.get("ETag")!.replaceAll('"', ""),
+    fallback: hit.headers.has("X-Logo-Fallback"),
+  };
+  hotPut(requestKey, variant, EDGE_TTL_SECONDS * 1000, now);
+  return { variant, status: 200 };
+}
+
+function keep(c: Context<AppEnv>, requestKey: string, variant: StoredVariant) {
+  hotPut(requestKey, variant, EDGE_TTL_SECONDS * 1000, Date.now());
+  const headers = variantHeaders(variant);
+  headers.set("Cache-Control", `public, max-age=${EDGE_TTL_SECONDS}`);
+  c.executionCtx.waitUntil(caches.default.put(edgeCacheRequest(requestKey), new Response(variant.bytes, { headers })));
 }
 
 async function answerFor(c: Context<AppEnv>, subject: Subject, options: ImageOptions, requestKey: string): Promise<Answer> {
@@ -71,38 +86,57 @@ async function answerFor(c: Context<AppEnv>, subject: Subject, options: ImageOpt
   if (!logoKey) return fallback(c, subject, options);
   const { VARIANTS: kv } = c.env;
   const variantKey = `${logoKey}|${specKey(options.spec)}`;
-  const stored = await readVariant(kv, variantKey);
-  if (stored) return { variant: stored, status: 200 };
-
-  // The source changed since this request was last answered: serve what it had, render the new one meanwhile.
-  const previousKey = await readLatest(kv, requestKey);
-  const previous = previousKey && previousKey !== variantKey ? await readVariant(kv, previousKey) : null;
-  if (previous) {
-    c.executionCtx.waitUntil(renderAndStore(c, logoKey, variantKey, requestKey, options).catch(logFailure(logoKey)));
-    return { variant: previous, status: 202 };
+  const [stored, latestKey] = await Promise.all([readVariant(kv, variantKey), readLatest(kv, requestKey)]);
+  if (stored) {
+    // Whoever rendered it (a master can serve several brands and identifiers), this is now what this request had.
+    if (latestKey !== variantKey) c.executionCtx.waitUntil(writeLatest(kv, requestKey, variantKey));
+    return { variant: stored, status: 200 };
   }
+  // The source changed since this request was last answered: what it had is served while the new one renders.
+  const previous = latestKey && latestKey !== variantKey ? await readVariant(kv, latestKey) : null;
+  // A source that failed lately is not decoded again before its cool-down ends: the best image we have answers.
+  if (await sourceFailedLately(kv, logoKey)) {
+    return previous ? { variant: previous, status: 200 } : fallback(c, subject, options);
+  }
+  const render = renderOnce(c, logoKey, variantKey, requestKey, options);
+  if (previous) return { variant: previous, status: 202 };
   try {
-    return { variant: await renderAndStore(c, logoKey, variantKey, requestKey, options), status: 200 };
+    return { variant: await render, status: 200 };
   } catch (error) {
     if (!(error instanceof UnusableSource)) throw error;
-    logFailure(logoKey)(error);
     return fallback(c, subject, options);
   }
 }
 
-async function renderAndStore(
+/**
+ * Renders and stores a variant, once for the concurrent requests with this key in this isolate. A failure is logged,
+ * and an unusable source is remembered for the cool-down. Every request sharing the render keeps it alive
+ * (waitUntil), so none depends on the life of the request that started it.
+ */
+function renderOnce(
   c: Context<AppEnv>,
   logoKey: string,
   variantKey: string,
   requestKey: string,
   options: ImageOptions,
 ): Promise<StoredVariant> {
-  const master = await c.env.LOGOS.get(logoKey);
-  if (!master) throw new UnusableSource(`master ${logoKey} is missing from R2`);
-  await initWorkerCodecs();
-  const variant = await writeVariant(c.env.VARIANTS, variantKey, await renderLogo(await master.arrayBuffer(), options.spec), false);
-  await writeLatest(c.env.VARIANTS, requestKey, variantKey);
-  return variant;
+  const kv = c.env.VARIANTS;
+  const render = once(requestKey, async () => {
+    try {
+      await initWorkerCodecs();
+      const rendered = await renderLogo(await readMaster(c.env.LOGOS, logoKey), options.spec);
+      const variant = await writeVariant(kv, variantKey, rendered, false);
+      await writeLatest(kv, requestKey, variantKey);
+      return variant;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      console.error(`logo ${logoKey} not rendered:`, reason);
+      if (error instanceof UnusableSource) await markSourceFailed(kv, logoKey, reason);
+      throw error;
+    }
+  });
+  c.executionCtx.waitUntil(render.catch(() => {}));
+  return render;
 }
 
 async function fallback(c: Context<AppEnv>, subject: Subject, options: ImageOptions): Promise<Answer> {
@@ -115,27 +149,21 @@ async function fallback(c: Context<AppEnv>, subject: Subject, options: ImageOpti
   return { variant: await writeVariant(c.env.VARIANTS, key, rendered, true), status: 200 };
 }
 
-const logFailure = (logoKey: string) => (error: unknown) =>
-  console.error(`logo ${logoKey} not rendered:`, error instanceof Error ? error.message : error);
-
-function imageResponse({ variant, status }: Answer): Response {
-  const headers = new Headers({
-    "Content-Type": variant.contentType,
-    ETag: `"${variant.etag}"`,
-    "Cache-Control": variant.fallback ? CACHE_CONTROL.fallback : CACHE_CONTROL.logo,
-    "Access-Control-Allow-Origin": "*",
-  });
+function variantHeaders(variant: StoredVariant): Headers {
+  const headers = new Headers({ "Content-Type": variant.contentType, ETag: `"${variant.etag}"` });
   if (variant.fallback) headers.set("X-Logo-Fallback", "monogram");
-  return new Response(variant.bytes, { status, headers });
+  return headers;
 }
 
-/** An edge hit as the client gets it: the client-facing cache life again. */
-function clientAnswer(edgeHeaders: Headers, body: ArrayBuffer): HotAnswer {
-  const headers = new Headers(edgeHeaders);
-  const fallback = headers.get("X-Logo-Fallback") !== null;
-  headers.set("Cache-Control", fallback ? CACHE_CONTROL.fallback : CACHE_CONTROL.logo);
-  headers.delete("Age");
-  return { body, status: 200, headers: [...headers] };
+/** A 202 is short-lived (the new logo is on its way); so is a fallback (the real logo may arrive). */
+const cacheLife = ({ variant, status }: Answer) =>
+  status === 202 ? CACHE_CONTROL.revalidating : variant.fallback ? CACHE_CONTROL.fallback : CACHE_CONTROL.logo;
+
+function imageResponse(answer: Answer): Response {
+  const headers = variantHeaders(answer.variant);
+  headers.set("Cache-Control", cacheLife(answer));
+  headers.set("Access-Control-Allow-Origin", "*");
+  return new Response(answer.variant.bytes, { status: answer.status, headers });
 }
 
 /** 304 when the client already holds these bytes. */
@@ -151,13 +179,12 @@ export function conditional(request: Request, response: Response): Response {
 
 const EXTENSIONS: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp" };
 
-async function redirectTo(c: Context<AppEnv>, variant: StoredVariant): Promise<Response> {
-  await writeImmutable(c.env.VARIANTS, variant);
+async function redirectTo(c: Context<AppEnv>, answer: Answer): Promise<Response> {
+  const { variant } = answer;
+  await storeImmutable(c.env.VARIANTS, variant);
   const file = `${variant.etag}.${EXTENSIONS[variant.contentType]}`;
   const signature = await signPath(c.env.VARIANT_SIGNING_KEY, file);
   const location = `${c.env.IMG_BASE_URL.replace(/\/$/, "")}/v/${file}?sig=${signature}`;
-  return new Response(null, {
-    status: 302,
-    headers: { Location: location, "Cache-Control": variant.fallback ? CACHE_CONTROL.fallback : "public, max-age=3600" },
-  });
+  const life = answer.status === 200 && !variant.fallback ? CACHE_CONTROL.redirect : cacheLife(answer);
+  return new Response(null, { status: 302, headers: { Location: location, "Cache-Control": life } });
 }

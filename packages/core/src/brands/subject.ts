@@ -1,6 +1,7 @@
 // Every image lookup ends in a subject: the brand whose logo to draw (if any), the domain it stands for, and what a
 // monogram would show when there is no logo. Unknown domains are queued for indexing on the way.
 import { US_MICS, type TickerQuery } from "../identifiers/ticker.ts";
+import { unicodeDomain } from "./domain.ts";
 import { searchBrands, type SearchStrategy } from "./search.ts";
 import { getBrand, lookupDomain, markPending, type Brand } from "./store.ts";
 
@@ -19,9 +20,10 @@ export async function subjectForDomain(db: D1Database, domain: string, index: In
   const found = await lookupDomain(db, domain);
   if (found.state === "unknown" && (await markPending(db, domain, now))) await index(domain);
   const brand = found.state === "indexed" ? found.brand : null;
-  // A brand we know but have no logo for yet still lends its name to the monogram.
+  // A brand we know but have no logo for yet still lends its name to the monogram; else the domain as people write
+  // it (münchen.de, not xn--mnchen-3ya.de, whose monogram would be an X).
   const known = found.state === "unknown" ? null : found.brand;
-  return { brand, domain, label: known?.name ?? domain, seed: domain };
+  return { brand, domain, label: known?.name ?? unicodeDomain(domain), seed: domain };
 }
 
 type IdentifierRow = { brand_id: string | null; domain: string | null };

@@ -27,34 +27,33 @@ const flag = (name: string) =>
     .transform((v) => v === "" || v === "true" || v === "1")
     .optional();
 
+/** One of a few words, in any letter case (`PNG`, `Dark`, `Suggest`), like the flags. */
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z
+    .string()
+    .transform((v) => v.toLowerCase())
+    .pipe(z.enum(values, { message }));
+
 export const ImageQuery = z.object({
   token: z.string().optional().openapi({ description: "Publishable key (pk_…)" }),
   size: dimension("size").openapi({ description: "Square box; sets width and height", type: "integer" }),
   width: dimension("width").openapi({ type: "integer" }),
   height: dimension("height").openapi({ type: "integer" }),
-  format: z
-    .string()
-    .transform((v) => v.toLowerCase())
-    .pipe(z.enum(["jpg", "jpeg", "png", "webp"], { message: "format must be jpg, png or webp" }))
+  format: oneOf(["jpg", "jpeg", "png", "webp"], "format must be jpg, png or webp")
     .transform((v) => (v === "jpeg" ? "jpg" : v))
     .optional()
     .openapi({ description: "jpg (default, no transparency), png or webp" }),
-  theme: z
-    .string()
-    .transform((v) => v.toLowerCase())
-    .pipe(z.enum(["auto", "light", "dark"], { message: "theme must be auto, light or dark" }))
+  theme: oneOf(["auto", "light", "dark"], "theme must be auto, light or dark")
     .optional()
     .openapi({ description: "The background the logo is shown on" }),
   greyscale: flag("greyscale"),
   grayscale: flag("grayscale").openapi({ description: "Alias of greyscale" }),
   retina: flag("retina").openapi({ description: "Twice the pixels" }),
   redirect: flag("redirect").openapi({ description: "302 to an immutable URL of this exact image" }),
-  fallback: z
-    .enum(["monogram", "404"], { message: "fallback must be monogram or 404" })
+  fallback: oneOf(["monogram", "404"], "fallback must be monogram or 404")
     .optional()
     .openapi({ description: "monogram (default): a generated image; 404: status 404 when no logo exists" }),
-  strategy: z
-    .enum(["match", "suggest"], { message: "strategy must be match or suggest" })
+  strategy: oneOf(["match", "suggest"], "strategy must be match or suggest")
     .optional()
     .openapi({ description: "Only on /name/{brand}: match (closest name) or suggest (most popular prefix match)" }),
 });

@@ -22,24 +22,41 @@ type Resolve = (db: D1Database, index: Indexer, now: Date, options: ImageOptions
 type Parsed = { key: string; resolve: Resolve } | { error: string };
 
 export type Lookup = {
+  /** The OpenAPI path. */
   path: string;
   param: string;
+  /** The parameter takes the rest of the path, slashes included (a pasted URL). */
+  restOfPath?: true;
   summary: string;
+  /** What a well-formed parameter looks like (docs/decisions.md, "Malformed is 400"). */
+  description: string;
   example: string;
   parse: (raw: string, options: { allowTestDomains: boolean }) => Parsed;
 };
 
-const malformed = (what: string, raw: string, hint: string) => ({ error: `"${raw}" is not a valid ${what}: ${hint}.` });
+/** Well-formed shapes, case-insensitive. Well-formed but unknown is the fallback, whatever the seeded lists hold. */
+const SHAPES = {
+  brand: "1 to 100 characters with a letter or digit",
+  ticker: "1 to 6 letters or digits, an optional class (.B or -B) and an optional exchange suffix of 1 to 4 letters (.L)",
+  isin: "12 characters: 2 letters, 9 letters or digits, a valid check digit",
+  crypto: "2 to 10 letters or digits",
+  exchange: "2 to 10 letters or digits: a MIC such as XNYS or an acronym such as NYSE",
+  index: "2 to 12 characters: letters or digits, an optional leading ^ and market suffix (.MI), such as SPX or ^GSPC",
+  domain: "a domain; what people paste works too: any case, www., a scheme, a path, IDN, encoded or not",
+};
+
+const malformed = (what: string, raw: string, shape: string) => ({ error: `"${raw}" is not a valid ${what}: ${shape}.` });
 
 export const LOOKUPS: Lookup[] = [
   {
     path: "/name/{brand}",
     param: "brand",
+    description: SHAPES.brand,
     summary: "Logo by brand name (the top search result)",
     example: "Stripe",
     parse: (raw) => {
       const name = parseBrandName(raw);
-      if (!name) return malformed("brand name", raw, "1 to 100 characters with a letter or digit");
+      if (!name) return malformed("brand name", raw, SHAPES.brand);
       return {
         key: `name:${name.toLowerCase()}`,
         resolve: (db, _index, _now, options) => subjectForName(db, name, options.strategy),
@@ -49,62 +66,69 @@ export const LOOKUPS: Lookup[] = [
   {
     path: "/ticker/{ticker}",
     param: "ticker",
+    description: SHAPES.ticker,
     summary: "Logo by stock ticker (US exchanges unless a suffix such as .L or .T names another)",
     example: "AAPL",
     parse: (raw) => {
       const ticker = parseTicker(raw);
-      if (!ticker) return malformed("ticker", raw, "1 to 6 letters or digits, an optional class (.B) and exchange suffix");
+      if (!ticker) return malformed("ticker", raw, SHAPES.ticker);
       return { key: `ticker:${ticker.symbol}`, resolve: (db, index, now) => subjectForTicker(db, ticker, index, now) };
     },
   },
   {
     path: "/isin/{isin}",
     param: "isin",
+    description: SHAPES.isin,
     summary: "Logo by ISIN",
     example: "US0378331005",
     parse: (raw) => {
       const isin = raw.trim().toUpperCase();
-      if (!isValidIsin(isin)) return malformed("ISIN", raw, "12 characters ending in a valid check digit");
+      if (!isValidIsin(isin)) return malformed("ISIN", raw, SHAPES.isin);
       return { key: `isin:${isin}`, resolve: (db, index, now) => subjectForIsin(db, isin, index, now) };
     },
   },
   {
     path: "/crypto/{symbol}",
     param: "symbol",
+    description: SHAPES.crypto,
     summary: "Logo by crypto asset symbol",
     example: "BTC",
     parse: (raw) => {
       const symbol = parseCryptoSymbol(raw);
-      if (!symbol) return malformed("crypto symbol", raw, "2 to 10 letters or digits");
+      if (!symbol) return malformed("crypto symbol", raw, SHAPES.crypto);
       return { key: `crypto:${symbol}`, resolve: (db, index, now) => subjectForCrypto(db, symbol, index, now) };
     },
   },
   {
     path: "/exchange/{exchange}",
     param: "exchange",
+    description: SHAPES.exchange,
     summary: "Logo by stock exchange (MIC or acronym)",
     example: "NYSE",
     parse: (raw) => {
       const code = parseExchangeCode(raw);
-      if (!code) return malformed("exchange code", raw, "a MIC such as XNYS or an acronym such as NYSE");
+      if (!code) return malformed("exchange code", raw, SHAPES.exchange);
       return { key: `exchange:${code}`, resolve: (db, index, now) => subjectForExchange(db, code, index, now) };
     },
   },
   {
     path: "/index/{symbol}",
     param: "symbol",
+    description: SHAPES.index,
     summary: "Logo by market index symbol",
     example: "SPX",
     parse: (raw) => {
       const symbol = parseIndexSymbol(raw);
-      if (!symbol) return malformed("index symbol", raw, "a symbol such as SPX or ^GSPC");
+      if (!symbol) return malformed("index symbol", raw, SHAPES.index);
       return { key: `index:${symbol}`, resolve: (db, index, now) => subjectForIndex(db, symbol, index, now) };
     },
   },
-  // Last: a one-segment path is a domain.
+  // Last: any other path is a domain, or a URL pasted in place of one (`/https://www.acme.com/about`).
   {
     path: "/{domain}",
     param: "domain",
+    restOfPath: true,
+    description: SHAPES.domain,
     summary: "Logo by domain",
     example: "apple.com",
     parse: (raw, options) => {
