@@ -82,6 +82,7 @@ function keep(c: Context<AppEnv>, requestKey: string, variant: StoredVariant) {
 }
 
 async function answerFor(c: Context<AppEnv>, subject: Subject, options: ImageOptions, requestKey: string): Promise<Answer> {
+  if (subject.blocked) throw new AppError("not_found", `No logo for ${subject.label}.`);
   const logoKey = subject.brand?.logo_key;
   if (!logoKey) return fallback(c, subject, options);
   const { VARIANTS: kv } = c.env;

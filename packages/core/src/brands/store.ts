@@ -84,6 +84,10 @@ export async function markPending(db: D1Database, domain: string, now: Date): Pr
   return meta.changes === 1;
 }
 
+export async function isBlocked(db: D1Database, domain: string): Promise<boolean> {
+  return (await db.prepare("SELECT 1 AS b FROM blocked_domains WHERE domain = ?").bind(domain).first()) !== null;
+}
+
 export async function blockDomain(db: D1Database, domain: string, reason: string, now: Date): Promise<void> {
   await db
     .prepare(

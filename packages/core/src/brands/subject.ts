@@ -3,7 +3,7 @@
 import { US_MICS, type TickerQuery } from "../identifiers/ticker.ts";
 import { unicodeDomain } from "./domain.ts";
 import { searchBrands, type SearchStrategy } from "./search.ts";
-import { getBrand, lookupDomain, markPending, type Brand } from "./store.ts";
+import { getBrand, isBlocked, lookupDomain, markPending, type Brand } from "./store.ts";
 
 export type Subject = {
   brand: Brand | null;
@@ -12,12 +12,15 @@ export type Subject = {
   label: string;
   /** What the monogram's colour derives from. */
   seed: string;
+  /** An operator blocked the domain: no logo and no monogram, 404 on every host. */
+  blocked?: true;
 };
 
 export type Indexer = (domain: string) => Promise<void>;
 
 export async function subjectForDomain(db: D1Database, domain: string, index: Indexer, now: Date): Promise<Subject> {
   const found = await lookupDomain(db, domain);
+  if (found.state === "blocked") return { brand: null, domain, label: domain, seed: domain, blocked: true };
   if (found.state === "unknown" && (await markPending(db, domain, now))) await index(domain);
   const brand = found.state === "indexed" ? found.brand : null;
   // A brand we know but have no logo for yet still lends its name to the monogram; else the domain as people write
@@ -37,7 +40,7 @@ async function subjectForRow(
   now: Date,
 ): Promise<Subject> {
   const brand = row?.brand_id ? await getBrand(db, row.brand_id) : null;
-  if (brand) return { brand, domain: brand.domain, label: brand.name, seed: brand.domain ?? brand.id };
+  if (brand) return brandSubject(db, brand);
   if (row?.domain) return { ...(await subjectForDomain(db, row.domain, index, now)), label };
   return { brand: null, domain: null, label, seed: label.toLowerCase() };
 }
@@ -86,6 +89,13 @@ export const subjectForIndex = async (db: D1Database, symbol: string, index: Ind
 export async function subjectForName(db: D1Database, name: string, strategy: SearchStrategy): Promise<Subject> {
   const [hit] = await searchBrands(db, name, strategy, 1);
   const brand = hit ? await getBrand(db, hit.id) : null;
-  if (brand) return { brand, domain: brand.domain, label: brand.name, seed: brand.domain ?? brand.id };
+  if (brand) return brandSubject(db, brand);
   return { brand: null, domain: null, label: name, seed: name.toLowerCase() };
+}
+
+/** A brand found by an identifier or its name: blocked when its domain is, like the domain lookup itself. */
+async function brandSubject(db: D1Database, brand: Brand): Promise<Subject> {
+  const subject: Subject = { brand, domain: brand.domain, label: brand.name, seed: brand.domain ?? brand.id };
+  if (brand.domain && (await isBlocked(db, brand.domain))) return { ...subject, brand: null, blocked: true };
+  return subject;
 }
