@@ -3,7 +3,7 @@ import { normaliseDomain } from "@brand/core/brands/domain";
 import { lookupDomain, markPending, type Brand } from "@brand/core/brands/store";
 import { AppError } from "@brand/core/errors";
 import type { Context } from "hono";
-import type { AppEnv, Env } from "./env.ts";
+import type { AppEnv } from "./env.ts";
 
 export type IndexedDomain = { brand: Brand; domain: string } | { accepted: Response };
 
@@ -16,7 +16,7 @@ export async function indexedDomain(c: Context<AppEnv>, raw: string, now: Date):
     case "indexed":
       return { brand: found.brand, domain };
     case "unknown":
-      await startIndexing(c.env, domain, now);
+      if (await markPending(c.env.DB, domain, now)) await c.env.INDEX_QUEUE.send({ domain });
       return { accepted: c.json({ msg: `Indexing ${domain} started; retry in a few seconds.` }, 202) };
     case "pending":
       return { accepted: c.json({ msg: `Indexing ${domain} is under way; retry in a few seconds.` }, 202) };
@@ -24,9 +24,4 @@ export async function indexedDomain(c: Context<AppEnv>, raw: string, now: Date):
     case "blocked":
       throw new AppError("not_found", `No data for ${domain}.`);
   }
-}
-
-/** Queues the first crawl of a domain nobody asked for before; concurrent first requests queue one job. */
-export async function startIndexing(env: Pick<Env, "DB" | "INDEX_QUEUE">, domain: string, now: Date): Promise<void> {
-  if (await markPending(env.DB, domain, now)) await env.INDEX_QUEUE.send({ domain });
 }
