@@ -4,17 +4,20 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { NTROPY_KEY, NTROPY_ORIGIN, ntropyResponse } from "./test/fixtures/fake-ntropy.mjs";
 import { fixtureResponse } from "./test/fixtures/site-router.mjs";
+import { RECEIVER_ORIGIN, receiverResponse } from "./test/fixtures/webhook-receiver.mjs";
 
 const migrations = await readD1Migrations("migrations");
 /** The crawler's offline proxy in tests: `{FIXTURE_PROXY}/{host}{path}` is answered from test/fixtures/sites. */
 const FIXTURE_PROXY = "http://fixtures.internal";
 
 /**
- * No test reaches the network. The crawler's offline proxy (CRAWL_PROXY) is answered by the fixture sites, the beta's
- * enrichment provider by a fake Ntropy; any other outbound request fails loudly.
+ * No test reaches the network. The crawler's offline proxy (CRAWL_PROXY) is answered by the fixture sites, webhook
+ * receivers at https://receiver.test by a fake that records what it got, the beta's enrichment provider by a fake
+ * Ntropy; any other outbound request fails loudly.
  */
 async function outbound(request: Request): Promise<Response> {
   if (request.url.startsWith(`${FIXTURE_PROXY}/`)) return fixtureResponse(request);
+  if (request.url.startsWith(`${RECEIVER_ORIGIN}/`)) return receiverResponse(request);
   if (request.url.startsWith(`${NTROPY_ORIGIN}/`)) return ntropyResponse(request);
   throw new Error(`unexpected outbound request in a test: ${request.method} ${request.url}`);
 }

@@ -51,8 +51,9 @@ const children = WORKERS.map((w) =>
       ...(process.env.CRAWL_PROXY ? ["--var", `CRAWL_PROXY:${process.env.CRAWL_PROXY}`] : []),
       "--var", `IMG_BASE_URL:${urls.img_url}`,
       "--show-interactive-dev-session=false",
-      // The JSON host's cron (re-indexing) can be run by hand: GET /__scheduled.
-      ...(w.name === "api" ? ["--test-scheduled"] : []),
+      // The JSON host's cron (re-indexing) can be run by hand: GET /__scheduled. Local development also lets webhooks
+      // go to http://127.0.0.1:PORT receivers (never set in production; docs/webhooks.md).
+      ...(w.name === "api" ? ["--test-scheduled", "--var", "WEBHOOK_ALLOW_LOOPBACK:1"] : []),
     ],
     { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] },
   ),

@@ -1,8 +1,10 @@
+import type { WebhookMessage } from "./webhook-queue.ts";
+
 export type Env = {
   DB: D1Database;
   LOGOS: R2Bucket;
   INDEX_QUEUE: Queue<{ domain: string }>;
-  WEBHOOK_QUEUE: Queue<unknown>;
+  WEBHOOK_QUEUE: Queue<WebhookMessage>;
   IMG_BASE_URL: string;
   /** Guards /admin; when unset, /admin refuses everyone. */
   ADMIN_TOKEN?: string;
@@ -12,6 +14,8 @@ export type Env = {
   CRAWL_PROXY?: string;
   /** Time budget of one crawl in milliseconds (default 10 s). */
   CRAWL_TIMEOUT_MS?: string;
+  /** Local development only (npm start sets it): webhook URLs may be http(s) to 127.0.0.1, [::1] or localhost. */
+  WEBHOOK_ALLOW_LOOPBACK?: string;
 };
 
 export type AppEnv = { Bindings: Env };

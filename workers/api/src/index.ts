@@ -9,6 +9,10 @@ import { registerDescribe } from "./routes/describe.ts";
 import { registerFiles } from "./routes/files.ts";
 import { registerLogos } from "./routes/logos.ts";
 import { registerSearch } from "./routes/search.ts";
+import { registerSubscriptions } from "./routes/subscriptions.ts";
+import { registerWebhookDeliveries } from "./routes/webhook-deliveries.ts";
+import { registerWebhooks, registerWebhookEvents } from "./routes/webhooks.ts";
+import { consumeWebhookQueue, sweepWebhooks, WEBHOOK_QUEUE_NAME, type WebhookMessage } from "./webhook-queue.ts";
 
 const app = createApp<AppEnv>("api", "Brand Asset Service: JSON host");
 app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
@@ -18,6 +22,10 @@ registerBrand(app);
 registerLogos(app);
 registerSearch(app);
 registerFiles(app);
+registerSubscriptions(app);
+registerWebhooks(app);
+registerWebhookDeliveries(app);
+registerWebhookEvents(app);
 
 app.use("/admin/*", adminGuard);
 registerAdminAccounts(app);
@@ -25,6 +33,13 @@ registerAdminBilling(app);
 
 export default {
   fetch: app.fetch,
-  queue: (batch: MessageBatch<IndexMessage>, env: Env, _ctx: ExecutionContext) => consumeIndexQueue(batch, env),
-  scheduled: (_event: ScheduledController, env: Env, ctx: ExecutionContext) => ctx.waitUntil(reindexDue(env)),
-} satisfies ExportedHandler<Env, IndexMessage>;
+  // One Worker consumes both queues; the batch says which.
+  queue: (batch: MessageBatch<unknown>, env: Env, _ctx: ExecutionContext) =>
+    batch.queue === WEBHOOK_QUEUE_NAME
+      ? consumeWebhookQueue(batch as MessageBatch<WebhookMessage>, env)
+      : consumeIndexQueue(batch as MessageBatch<IndexMessage>, env),
+  scheduled: (_event: ScheduledController, env: Env, ctx: ExecutionContext) => {
+    ctx.waitUntil(reindexDue(env));
+    ctx.waitUntil(sweepWebhooks(env));
+  },
+} satisfies ExportedHandler<Env, unknown>;

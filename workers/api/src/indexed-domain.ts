@@ -1,6 +1,7 @@
 // The spec's indexing states, shared by describe, brand and logos: an indexed brand, or the 202 / 404 answer.
 import { normaliseDomain } from "@brand/core/brands/domain";
-import { lookupDomain, markPending, type Brand } from "@brand/core/brands/store";
+import { requestIndexing } from "@brand/core/brands/request-indexing";
+import { lookupDomain, type Brand } from "@brand/core/brands/store";
 import { AppError } from "@brand/core/errors";
 import type { Context } from "hono";
 import type { AppEnv } from "./env.ts";
@@ -16,7 +17,7 @@ export async function indexedDomain(c: Context<AppEnv>, raw: string, now: Date):
     case "indexed":
       return { brand: found.brand, domain };
     case "unknown":
-      if (await markPending(c.env.DB, domain, now)) await c.env.INDEX_QUEUE.send({ domain });
+      await requestIndexing(c.env.DB, c.env.INDEX_QUEUE, domain, now);
       return { accepted: c.json({ msg: `Indexing ${domain} started; retry in a few seconds.` }, 202) };
     case "pending":
       return { accepted: c.json({ msg: `Indexing ${domain} is under way; retry in a few seconds.` }, 202) };

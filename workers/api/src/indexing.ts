@@ -3,6 +3,7 @@ import { crawlConfig, runIndexJob } from "@brand/core/crawler/run-index-job";
 import { domainsDueForIndexing } from "@brand/core/crawler/reindex";
 import { initWorkerCodecs } from "@brand/core/render/wasm-modules";
 import type { Env } from "./env.ts";
+import { wakeEventDeliveries } from "./webhook-queue.ts";
 
 export type IndexMessage = { domain: string };
 
@@ -12,8 +13,9 @@ export async function consumeIndexQueue(batch: MessageBatch<IndexMessage>, env: 
   for (const message of batch.messages) {
     // runIndexJob records failures itself, so a message is done once it ran; only an unexpected throw retries.
     try {
-      await runIndexJob(env, message.body.domain, config);
+      const outcome = await runIndexJob(env, message.body.domain, config);
       message.ack();
+      if (outcome.eventIds?.length) await wakeEventDeliveries(env, outcome.eventIds);
     } catch (error) {
       console.error(`index job for ${message.body.domain} threw`, error);
       message.retry({ delaySeconds: 60 });

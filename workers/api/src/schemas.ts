@@ -8,3 +8,9 @@ export const jsonResponse = <T extends z.ZodType>(schema: T, description: string
   description,
   content: { "application/json": { schema } },
 });
+
+/** A required JSON request body validated by `schema`. */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  content: { "application/json": { schema } },
+  required: true,
+});

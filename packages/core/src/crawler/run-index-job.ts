@@ -6,15 +6,16 @@ import { USER_AGENT, type CrawlConfig } from "./target.ts";
 
 type Bindings = { DB: D1Database; LOGOS: R2Bucket };
 
-export type JobOutcome = { domain: string; indexed: boolean; reason?: string; events?: string[] };
+/** `eventIds`: the events the crawl recorded, whose webhook deliveries the caller wakes up. */
+export type JobOutcome = { domain: string; indexed: boolean; reason?: string; events?: string[]; eventIds?: string[] };
 
 export async function runIndexJob(env: Bindings, domain: string, config: CrawlConfig, now = new Date()): Promise<JobOutcome> {
   const blocked = await env.DB.prepare("SELECT 1 FROM blocked_domains WHERE domain = ?").bind(domain).first();
   if (blocked) return { domain, indexed: false, reason: "blocked" };
   try {
     const result = await crawlDomain(domain, config);
-    const { events } = await saveCrawl(env, result, now);
-    return { domain, indexed: true, events };
+    const { events, eventIds } = await saveCrawl(env, result, now);
+    return { domain, indexed: true, events, eventIds };
   } catch (error) {
     // A crawl that fails is data too (no_data, retried later); a bug is logged, and recorded the same way so one bad
     // site cannot make the queue retry it forever.

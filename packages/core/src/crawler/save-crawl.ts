@@ -1,7 +1,10 @@
 // Stores a crawl: images in R2 (content-addressed, so an unchanged logo is no write), the brand row, the domain's
-// state, and the events a change emits (brand.indexed, brand.updated with a delta, logo.updated).
+// state, and the events a change emits (brand.indexed, brand.updated with a delta, logo.updated) with their webhook
+// deliveries, in the same batch so no event is recorded without them.
 import { getBrand, type Brand } from "../brands/store.ts";
 import { newId } from "../ids.ts";
+import { eventBody, type EventType } from "../webhooks/events.ts";
+import { fanOutStatement } from "../webhooks/fan-out.ts";
 import type { CrawlResult, StoredImage } from "./index-domain.ts";
 
 type Bindings = { DB: D1Database; LOGOS: R2Bucket };
@@ -12,7 +15,9 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(2 ** Math.max(attempts - 1, 0) * 3_600_000, 30 * 86_400_000);
 }
 
-export async function saveCrawl(env: Bindings, result: CrawlResult, now: Date): Promise<{ brandId: string; events: string[] }> {
+export type SavedCrawl = { brandId: string; events: EventType[]; eventIds: string[] };
+
+export async function saveCrawl(env: Bindings, result: CrawlResult, now: Date): Promise<SavedCrawl> {
   for (const image of [result.logo, result.brandmark, ...result.banners]) if (image) await putOnce(env.LOGOS, image);
 
   const existingId = await env.DB.prepare("SELECT brand_id FROM domains WHERE domain = ?").bind(result.domain).first<string>("brand_id");
@@ -62,22 +67,30 @@ export async function saveCrawl(env: Bindings, result: CrawlResult, now: Date): 
       env.DB.prepare("INSERT INTO brand_search (brand_id, name, aliases, domain) VALUES (?, ?, '', ?)").bind(brandId, after.name, result.domain),
     );
   }
-  const events = changeEvents(before, after);
+  const events = changeEvents(before, after).map((event) => ({ ...event, id: newId("evt") }));
   for (const event of events) {
     const data = { domain: result.domain, entity_id: brandId, object: summary(brandId, result.domain, after), delta: event.delta };
     statements.push(
       env.DB.prepare("INSERT INTO events (id, type, brand_id, domain, data, created_at) VALUES (?, ?, ?, ?, ?, ?)").bind(
-        newId("evt"),
+        event.id,
         event.type,
         brandId,
         result.domain,
         JSON.stringify(data),
         at,
       ),
+      fanOutStatement(env.DB, {
+        id: event.id,
+        type: event.type,
+        brandId,
+        domain: result.domain,
+        body: eventBody({ id: event.id, type: event.type, created_at: at, data }),
+        at,
+      }),
     );
   }
   await env.DB.batch(statements);
-  return { brandId, events: events.map((e) => e.type) };
+  return { brandId, events: events.map((e) => e.type), eventIds: events.map((e) => e.id) };
 }
 
 /** A crawl that found nothing usable: `no_data`, tried again later with backoff. */
@@ -125,9 +138,9 @@ function merged(before: Brand | null, crawl: CrawlResult): Merged {
   };
 }
 
-function changeEvents(before: Brand | null, after: Merged): { type: string; delta: Delta | null }[] {
+function changeEvents(before: Brand | null, after: Merged): { type: EventType; delta: Delta | null }[] {
   if (!before || !before.logo_key) return [{ type: "brand.indexed", delta: null }];
-  const events: { type: string; delta: Delta | null }[] = [];
+  const events: { type: EventType; delta: Delta | null }[] = [];
   const delta: Delta = {};
   const compare = (field: string, old: unknown, now: unknown) => {
     if (JSON.stringify(old) !== JSON.stringify(now)) delta[field] = { old, new: now };

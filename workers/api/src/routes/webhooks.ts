@@ -1,0 +1,165 @@
+// Webhook endpoints (design §5): create (the secret shown once), list, get, update, delete, rotate the secret; and
+// the events they receive, described in the OpenAPI document's `webhooks`.
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import {
+  createEndpoint,
+  CreateEndpointInput,
+  deleteEndpoint,
+  EndpointId,
+  endpointRow,
+  listEndpoints,
+  rotateSecret,
+  targetPolicy,
+  toEndpoint,
+  updateEndpoint,
+  UpdateEndpointInput,
+  WebhookEndpoint,
+  WebhookEndpointWithSecret,
+} from "@brand/core/webhooks/endpoints";
+import { EVENT_TYPES, TEST_EVENT_TYPE, WebhookEvent } from "@brand/core/webhooks/events";
+import { Page, PageQuery } from "@brand/core/webhooks/pagination";
+import { authorizeApiRequest } from "../auth.ts";
+import type { AppEnv } from "../env.ts";
+import { ErrorBody, jsonBody, jsonResponse, MessageBody } from "../schemas.ts";
+
+const auth = { security: [{ bearer: [] }] };
+const unauthorized = jsonResponse(MessageBody, "Missing or invalid key");
+const notFound = jsonResponse(ErrorBody, "No such endpoint on this account");
+export const EndpointParam = z.object({ id: EndpointId });
+
+const routes = {
+  create: createRoute({
+    method: "post",
+    path: "/webhooks",
+    summary: "Create a webhook endpoint",
+    description: "The URL must be https on a public domain. The signing secret is in this response only.",
+    ...auth,
+    request: { body: jsonBody(CreateEndpointInput) },
+    responses: {
+      201: jsonResponse(WebhookEndpointWithSecret, "Created, with its secret (shown this once)"),
+      400: jsonResponse(ErrorBody, "Invalid body, event type or URL (not https, private or loopback target)"),
+      401: unauthorized,
+    },
+  }),
+  list: createRoute({
+    method: "get",
+    path: "/webhooks",
+    summary: "List webhook endpoints, newest first",
+    ...auth,
+    request: { query: PageQuery },
+    responses: {
+      200: jsonResponse(Page(WebhookEndpoint, "WebhookEndpointPage"), "A page of endpoints"),
+      400: jsonResponse(ErrorBody, "Invalid limit or cursor"),
+      401: unauthorized,
+    },
+  }),
+  get: createRoute({
+    method: "get",
+    path: "/webhooks/{id}",
+    summary: "Get a webhook endpoint",
+    ...auth,
+    request: { params: EndpointParam },
+    responses: { 200: jsonResponse(WebhookEndpoint, "The endpoint"), 400: jsonResponse(ErrorBody, "Malformed id"), 401: unauthorized, 404: notFound },
+  }),
+  update: createRoute({
+    method: "patch",
+    path: "/webhooks/{id}",
+    summary: "Update a webhook endpoint (url, description, events, enabled)",
+    ...auth,
+    request: { params: EndpointParam, body: jsonBody(UpdateEndpointInput) },
+    responses: {
+      200: jsonResponse(WebhookEndpoint, "The updated endpoint"),
+      400: jsonResponse(ErrorBody, "Invalid body, event type or URL"),
+      401: unauthorized,
+      404: notFound,
+    },
+  }),
+  delete: createRoute({
+    method: "delete",
+    path: "/webhooks/{id}",
+    summary: "Delete a webhook endpoint and its delivery log",
+    ...auth,
+    request: { params: EndpointParam },
+    responses: { 204: { description: "Deleted" }, 400: jsonResponse(ErrorBody, "Malformed id"), 401: unauthorized, 404: notFound },
+  }),
+  rotate: createRoute({
+    method: "post",
+    path: "/webhooks/{id}/rotate-secret",
+    summary: "Rotate the signing secret",
+    description: "Returns the new secret, once. For 24 hours the old secret signs too: `webhook-signature` carries both.",
+    ...auth,
+    request: { params: EndpointParam },
+    responses: {
+      200: jsonResponse(WebhookEndpointWithSecret, "The endpoint with its new secret (shown this once)"),
+      400: jsonResponse(ErrorBody, "Malformed id"),
+      401: unauthorized,
+      404: notFound,
+    },
+  }),
+};
+
+export function registerWebhooks(app: OpenAPIHono<AppEnv>) {
+  app.openapi(routes.create, async (c) => {
+    const now = new Date();
+    const principal = await authorizeApiRequest(c, now);
+    const { endpoint, secret } = await createEndpoint(c.env.DB, principal.accountId, c.req.valid("json"), targetPolicy(c.env), now);
+    return c.json({ ...endpoint, secret }, 201);
+  });
+
+  app.openapi(routes.list, async (c) => {
+    const principal = await authorizeApiRequest(c, new Date());
+    const { limit, cursor } = c.req.valid("query");
+    return c.json(await listEndpoints(c.env.DB, principal.accountId, limit, cursor), 200);
+  });
+
+  app.openapi(routes.get, async (c) => {
+    const principal = await authorizeApiRequest(c, new Date());
+    return c.json(toEndpoint(await endpointRow(c.env.DB, principal.accountId, c.req.valid("param").id)), 200);
+  });
+
+  app.openapi(routes.update, async (c) => {
+    const now = new Date();
+    const principal = await authorizeApiRequest(c, now);
+    const { id } = c.req.valid("param");
+    return c.json(await updateEndpoint(c.env.DB, principal.accountId, id, c.req.valid("json"), targetPolicy(c.env), now), 200);
+  });
+
+  app.openapi(routes.delete, async (c) => {
+    const principal = await authorizeApiRequest(c, new Date());
+    await deleteEndpoint(c.env.DB, principal.accountId, c.req.valid("param").id);
+    return c.body(null, 204);
+  });
+
+  app.openapi(routes.rotate, async (c) => {
+    const now = new Date();
+    const principal = await authorizeApiRequest(c, now);
+    const { endpoint, secret } = await rotateSecret(c.env.DB, principal.accountId, c.req.valid("param").id, now);
+    return c.json({ ...endpoint, secret }, 200);
+  });
+}
+
+const SIGNATURE_HEADERS = z.object({
+  "webhook-id": z.string().openapi({ description: "The delivery id; the same on every retry: deduplicate on it" }),
+  "webhook-timestamp": z.string().openapi({ description: "Unix seconds of this attempt" }),
+  "webhook-signature": z.string().openapi({
+    description:
+      "Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, keyed with the bytes after `whsec_` (Standard Webhooks v1); two during a secret rotation",
+  }),
+});
+
+/** The events, as OpenAPI 3.1 `webhooks`: what a receiver gets and what its answer means. */
+export function registerWebhookEvents(app: OpenAPIHono<AppEnv>) {
+  for (const type of [...EVENT_TYPES, TEST_EVENT_TYPE]) {
+    app.openAPIRegistry.registerWebhook({
+      method: "post",
+      path: type,
+      summary: `${type} event`,
+      request: { headers: SIGNATURE_HEADERS, body: { content: { "application/json": { schema: WebhookEvent } } } },
+      responses: {
+        200: { description: "Any 2xx: delivered" },
+        410: { description: "Gone: the endpoint is disabled" },
+        500: { description: "Anything else (or no answer in 10 s, or a redirect): retried on the schedule" },
+      },
+    });
+  }
+}
