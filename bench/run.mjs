@@ -1,7 +1,7 @@
 // npm run bench — every benchmark, one after the other, each in its own process. Exit status: the first failure's.
 import { spawnSync } from "node:child_process";
 
-const BENCHES = ["img.mjs", "api.mjs"]; // add beta.mjs here when it arrives (design §10)
+const BENCHES = ["img.mjs", "api.mjs", "beta.mjs"]; // design §10
 
 let status = 0;
 for (const bench of BENCHES) {

@@ -54,8 +54,11 @@ function installHandlers() {
   }
 }
 
-/** Starts a command in its own process group; keeps the last lines of its output for error messages. */
-export function startGroup(command, args, options) {
+/**
+ * Starts a command in its own process group; keeps the last lines of its output for error messages, and passes
+ * every line to `onLine` when given (not a spawn option).
+ */
+export function startGroup(command, args, { onLine, ...options } = {}) {
   installHandlers();
   const child = spawn(command, args, { ...options, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   groups.add(child);
@@ -63,6 +66,7 @@ export function startGroup(command, args, options) {
   const keep = (chunk) => {
     for (const line of chunk.toString().split("\n")) {
       if (!line.trim()) continue;
+      onLine?.(line);
       tail.push(line);
       if (tail.length > 40) tail.shift();
     }

@@ -7,9 +7,10 @@ export const CHILD_ENV = { ...process.env, WRANGLER_SEND_METRICS: "false", NO_UP
 
 /**
  * Starts `wrangler dev -c <config>` and resolves once it answers HTTP on `readyPath` (any status counts as up).
- * Returns { url, stop(), tail() }.
+ * `onLine` (optional) sees every line wrangler and the Worker print (warnings and errors, at --log-level warn).
+ * Returns { url, pid, stop(), tail() }; pid is the process group's (wrangler's own pid, see procs.mjs).
  */
-export async function startWranglerDev({ config, port, inspectorPort, persistTo, vars = {}, readyPath = "/", timeoutMs = 90_000 }) {
+export async function startWranglerDev({ config, port, inspectorPort, persistTo, vars = {}, readyPath = "/", timeoutMs = 90_000, onLine }) {
   await assertPortFree(port);
   await assertPortFree(inspectorPort);
   const args = [
@@ -24,7 +25,7 @@ export async function startWranglerDev({ config, port, inspectorPort, persistTo,
   ];
   if (persistTo) args.push("--persist-to", persistTo);
   for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
-  const proc = startGroup(WRANGLER, args, { cwd: ROOT, env: CHILD_ENV });
+  const proc = startGroup(WRANGLER, args, { cwd: ROOT, env: CHILD_ENV, onLine });
   const url = `http://127.0.0.1:${port}`;
   const started = Date.now();
   for (;;) {
@@ -44,5 +45,5 @@ export async function startWranglerDev({ config, port, inspectorPort, persistTo,
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { url, startupMs: Date.now() - started, stop: () => stopGroup(proc), tail: proc.tail };
+  return { url, pid: proc.child.pid, startupMs: Date.now() - started, stop: () => stopGroup(proc), tail: proc.tail };
 }

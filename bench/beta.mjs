@@ -1,0 +1,478 @@
+// npm run bench:beta — beta host performance against baselines measured in the same run (design §10, issue 5):
+//   1. lookups without a provider: POST /transaction on the beta host (workers/beta, its real wrangler.toml, under
+//      `wrangler dev`) at 50 concurrent clients, a mix of real-world descriptors (the labelled set), each request made
+//      distinct by its store number so every one is a fresh lookup (not the row the in-flight lock keeps for 24 hours),
+//      against a baseline Worker on the same runtime returning one identity row's bytes from memory: requests/s, p50
+//      and p99;
+//   2. the same with an enrichment provider: the fake Ntropy (test/fixtures/fake-ntropy.mjs) served from the bench
+//      process, answering every call in 50 ms, against the baseline plus one call to that provider (its floor).
+// It reports; it does not judge: exit 0 whatever the figures, non-zero only when the harness fails.
+// Bounded: fixed request counts, a time cap per load round and a cap on the whole run. 127.0.0.1 only.
+import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { prepareBetaState } from "./lib/beta-state.mjs";
+import { cpuMeter } from "./lib/cpu.mjs";
+import { startFakeProvider } from "./lib/fake-provider-server.mjs";
+import { runLoad } from "./lib/load-headers.mjs";
+import { stopAll } from "./lib/procs.mjs";
+import { machine, ratio, summarise, table } from "./lib/stats.mjs";
+import { ROOT, startWranglerDev } from "./lib/wrangler.mjs";
+import { NTROPY_KEY } from "../test/fixtures/fake-ntropy.mjs";
+
+const int = (name, fallback) => (process.env[name] ? Number.parseInt(process.env[name], 10) : fallback);
+
+// Everything a future change (route, body shape, descriptor mix, provider latency) needs to touch is here.
+export const PARAMS = {
+  ports: {
+    beta: int("BENCH_BETA_PORT", 8805),
+    baseline: int("BENCH_BETA_BASELINE_PORT", 8806),
+    provider: int("BENCH_PROVIDER_PORT", 9558),
+    betaInspector: int("BENCH_BETA_INSPECTOR_PORT", 9245),
+    baselineInspector: int("BENCH_BETA_BASELINE_INSPECTOR_PORT", 9246),
+  },
+  stateDir: `${ROOT}.wrangler/bench-beta-state`,
+  /** The bench account's beta_daily_limit: no run comes near it, so no lookup is refused with 429. */
+  dailyLimit: 1_000_000_000,
+  /** The mix: every labelled descriptor of the tuning set (big brands, local shops, platforms, people, noise). */
+  descriptors: `${ROOT}test/beta/fixtures/labelled-descriptors.json`,
+  /** Whose row the baseline returns: a matched big brand without context. */
+  sampleId: "bb-amzn-mktp",
+  /**
+   * Request i's descriptor with store number n: the descriptor's own `#1234` replaced, or ` #n` added. The engine
+   * strips store numbers (so the lookup is the same work), but the canonical body differs, so the in-flight lock
+   * has no saved row for it. The warm-up pass checks that the rows still match the labels.
+   */
+  withStoreNumber: (descriptor, n) => (/#\s*\d+/.test(descriptor) ? descriptor.replace(/#\s*\d+/, `#${n}`) : `${descriptor} #${n}`),
+  /** transaction_context as test/beta/labelled.test.ts sends it, dated a week ago (the date must not be in the future). */
+  context: (entry) => ({
+    date: new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10),
+    amount: 23.5,
+    currency: "USD",
+    entry_type: "outgoing",
+    ...(entry.account_holder_name && { account_holder: { type: "consumer", name: entry.account_holder_name } }),
+  }),
+  load: {
+    concurrency: int("BENCH_BETA_CONCURRENCY", 50), // design §10: 50 concurrent clients
+    requests: int("BENCH_BETA_REQUESTS", 1000), // per round
+    rounds: int("BENCH_ROUNDS", 3), // baseline and beta alternate; the best round of each is reported
+    timeCapMs: int("BENCH_PHASE_CAP_MS", 5_000), // per round
+    warmup: { requests: 200, timeCapMs: 3_000 },
+    diagnostic: { requests: int("BENCH_BETA_REQUESTS", 1000), timeCapMs: 3_000 }, // one round each
+    unloaded: { clients: 1, n: 50, cap: 5_000 }, // one client at a time
+  },
+  provider: {
+    delayMs: int("BENCH_PROVIDER_DELAY_MS", 50), // issue 5: a fake provider answering in 50 ms
+    timeoutMs: 3_000, // the beta's ENRICHMENT_TIMEOUT_MS (its default, design §7)
+    floorRuns: 20, // the fake called straight from Node, one at a time: its floor as the client sees it
+  },
+  /**
+   * Where a lookup's time goes (one round each): on the beta host, saved rows (the same bodies again) and refusals at
+   * validation (400); on the baseline, the Durable Object calls of a fresh lookup, and D1 reads.
+   */
+  diagnostics: process.env.BENCH_DIAGNOSTICS !== "0",
+  /** Round trips to D1 of a typical lookup: the key, the corpus search, the domain's brand, its parent. */
+  diagnosticD1Reads: 4,
+  settleMs: 1_000, // idle between phases, so one phase's waitUntil work and alarms do not run into the next
+  totalCapMs: int("BENCH_TOTAL_CAP_MS", 175_000),
+};
+
+const log = (...args) => console.error("[bench:beta]", ...args);
+const sleep = (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+const r1 = (x) => (x == null ? null : Math.round(x * 10) / 10);
+const best = (list) => list.reduce((a, b) => (b.rps > a.rps ? b : a));
+
+async function main() {
+  const started = Date.now();
+  const info = machine();
+  log(`${info.cpu}, ${info.cores} cores, ${info.memory_gib} GiB, Node ${info.node}`);
+
+  // 1. State: migrations, the corpus, one account with a beta key and a daily allowance no run can spend.
+  log(`preparing local state in ${PARAMS.stateDir} (the seed corpus, without rasterising logos)…`);
+  const prepStarted = Date.now();
+  const ctx = await prepareBetaState({ dir: PARAMS.stateDir, dailyLimit: PARAMS.dailyLimit });
+  const prepMs = Date.now() - prepStarted;
+  log(`  ${ctx.corpus.brands} brands, ${ctx.corpus.platform_prefixes} platform prefixes; corpus written in ${ctx.seedMs} ms, state ready in ${prepMs} ms`);
+  const headers = { Authorization: `Bearer ${ctx.betaKey}`, "Content-Type": "application/json" };
+
+  const entries = JSON.parse(readFileSync(PARAMS.descriptors, "utf8"));
+  const sample = entries.find((e) => e.id === PARAMS.sampleId);
+  if (!sample) throw new Error(`no descriptor ${PARAMS.sampleId} in ${PARAMS.descriptors}`);
+  // Every body of the run carries its own store number: no two requests are the same transaction.
+  let serial = 100_000;
+  const bodyOf = (entry, withContext) =>
+    JSON.stringify({
+      transaction: PARAMS.withStoreNumber(entry.descriptor, serial++),
+      ...(withContext && { transaction_context: PARAMS.context(entry) }),
+    });
+  // Without a provider: each descriptor as labelled (with context where its label has it).
+  const labelledBody = (i) => bodyOf(entries[i % entries.length], entries[i % entries.length].context);
+  // With the provider: context on every other request, so both /v3/transactions and /v3/entities/resolve are called.
+  const alternatingBody = (i) => bodyOf(entries[i % entries.length], i % 2 === 0);
+
+  // 2. The fake provider, then the beta host without a provider.
+  const provider = await startFakeProvider(PARAMS.ports.provider, { delayMs: PARAMS.provider.delayMs });
+  log(`fake provider on ${provider.url} (${provider.delayMs} ms a call); starting the beta host on 127.0.0.1:${PARAMS.ports.beta}…`);
+  const betaOptions = {
+    config: "workers/beta/wrangler.toml",
+    port: PARAMS.ports.beta,
+    inspectorPort: PARAMS.ports.betaInspector,
+    persistTo: PARAMS.stateDir,
+    readyPath: "/openapi.json",
+  };
+  // What the Worker prints at --log-level warn: the provider client warns once per lookup the provider did not answer.
+  const workerLines = [];
+  const onLine = (line) => workerLines.push(line);
+  let beta = await startWranglerDev({ ...betaOptions, onLine });
+
+  const first = await fetch(beta.url + "/transaction", { method: "POST", headers, body: bodyOf(sample, false) });
+  const body = new Uint8Array(await first.arrayBuffer());
+  const text = new TextDecoder().decode(body);
+  if (first.status !== 200) throw new Error(`POST /transaction answered ${first.status}: ${text.slice(0, 300)}`);
+  const sampleRow = JSON.parse(text);
+  if (sampleRow.domain !== sample.expect.domain) throw new Error(`the sample lookup answered another row: ${text.slice(0, 300)}`);
+  // The Worker's own headers (content type, the three X-RateLimit headers); see bench/api.mjs on Content-Encoding.
+  const rowHeaders = {};
+  for (const [name, value] of first.headers) {
+    if (!["date", "content-length", "content-encoding", "connection", "keep-alive", "transfer-encoding"].includes(name)) rowHeaders[name] = value;
+  }
+
+  const baselineDir = `${PARAMS.stateDir}/baseline-worker`;
+  mkdirSync(baselineDir, { recursive: true });
+  cpSync(new URL("./baseline-worker/", import.meta.url), baselineDir, { recursive: true });
+  writeFileSync(`${baselineDir}/payload.bin`, body);
+  writeFileSync(`${baselineDir}/payload-headers.json`, JSON.stringify(rowHeaders));
+  // The Durable Object the /transaction-do diagnostic uses (bound in this copy only; bench:img and bench:api don't).
+  appendFileSync(
+    `${baselineDir}/wrangler.toml`,
+    '\n[[durable_objects.bindings]]\nname = "LOCKS"\nclass_name = "BenchLock"\n\n[[migrations]]\ntag = "v1"\nnew_sqlite_classes = ["BenchLock"]\n',
+  );
+  log(`starting the baseline Worker on 127.0.0.1:${PARAMS.ports.baseline}…`);
+  const baseline = await startWranglerDev({
+    config: `${baselineDir}/wrangler.toml`,
+    port: PARAMS.ports.baseline,
+    inspectorPort: PARAMS.ports.baselineInspector,
+    persistTo: `${PARAMS.stateDir}/baseline-persist`,
+    vars: { PROVIDER_URL: provider.url, PROVIDER_KEY: NTROPY_KEY },
+  });
+  const check = await fetch(baseline.url + "/transaction", { method: "POST", headers, body: bodyOf(sample, false) });
+  const checkBody = new Uint8Array(await check.arrayBuffer());
+  if (check.status !== 200 || Buffer.compare(Buffer.from(checkBody), Buffer.from(body)) !== 0) {
+    throw new Error(`the baseline does not return the beta host's bytes (${check.status})`);
+  }
+
+  const { concurrency, requests, rounds, timeCapMs, warmup, diagnostic, unloaded } = PARAMS.load;
+  const groups = () => ({ beta: beta.pid, baseline: baseline.pid });
+  /** One load run of POSTs, with the CPU each process spent on it per request sent. */
+  const load = async (base, path, body, { n = requests, cap = timeCapMs, clients = concurrency, expectStatus = 200 } = {}) => {
+    const meter = cpuMeter(groups());
+    const run = await runLoad({ base, path: () => path, method: "POST", headers, body, requests: n, concurrency: clients, timeCapMs: cap, expectStatus });
+    return { ...run, cpu_ms_per_request: meter.end(run.requests_sent) };
+  };
+  const warm = (base, path, body) => load(base, path, body, { n: warmup.requests, cap: warmup.timeCapMs });
+  const settle = () => sleep(PARAMS.settleMs);
+
+  /** Alternating rounds of the baseline and the beta host; every round of each side, and the best. */
+  async function alternate(name, sides) {
+    const out = Object.fromEntries(Object.keys(sides).map((k) => [k, []]));
+    for (let r = 1; r <= rounds; r++) {
+      const order = r % 2 ? Object.keys(sides) : Object.keys(sides).reverse();
+      for (const side of order) {
+        await settle();
+        log(`${name}, round ${r}/${rounds}: ${side}, ${requests} requests at concurrency ${concurrency}…`);
+        out[side].push(await sides[side]());
+      }
+    }
+    const bestOf = Object.fromEntries(Object.entries(out).map(([k, list]) => [k, best(list)]));
+    for (const [side, run] of Object.entries(bestOf)) {
+      if (run.ok === 0) throw new Error(`${name}, ${side}: no successful response (statuses ${JSON.stringify(run.statuses)}, first error ${run.first_error})`);
+    }
+    return { rounds: out, best: bestOf };
+  }
+  /** A diagnostic: one shorter round. */
+  const diagnose = async (label, base, path, body, options = {}) => {
+    await settle();
+    log(`diagnostic: ${label}, ${options.n ?? diagnostic.requests} requests at concurrency ${options.clients ?? concurrency}…`);
+    return load(base, path, body, { n: diagnostic.requests, cap: diagnostic.timeCapMs, ...options });
+  };
+
+  // 3. Without a provider. Warm-up: every labelled descriptor once (with a store number), checked against its label.
+  log(`no provider: warm-up pass, the ${entries.length} labelled descriptors once, checked against their labels…`);
+  const savedBodies = entries.map((e) => bodyOf(e, e.context));
+  const mixPlain = await lookupAll(beta.url, headers, entries, savedBodies, concurrency);
+  await warm(baseline.url, "/transaction", labelledBody);
+  const plain = await alternate("no provider", {
+    baseline: () => load(baseline.url, "/transaction", labelledBody),
+    beta: () => load(beta.url, "/transaction", labelledBody),
+  });
+
+  // Fresh lookups one at a time, and the baseline likewise: the lookup's own latency, without the queueing that 50
+  // clients cause on a machine with a few cores.
+  const diagnostics = {
+    unloaded_baseline: await diagnose("baseline, one client at a time", baseline.url, "/transaction", labelledBody, unloaded),
+    unloaded: await diagnose("beta, one client at a time", beta.url, "/transaction", labelledBody, unloaded),
+  };
+  if (PARAMS.diagnostics) {
+    // The warm-up pass's bodies again: each has a finished row in its lock, which answers it (then the merchant checks
+    // run again on it, as the spec asks of stored rows).
+    diagnostics.saved_rows = await diagnose("beta, saved rows (the warm-up's bodies again)", beta.url, "/transaction", (i) => savedBodies[i % savedBodies.length]);
+    // An unknown field: 400 after the key is checked and the body read and validated, before the allowance and lock.
+    const refused = (i) => JSON.stringify({ transaction: PARAMS.withStoreNumber(entries[i % entries.length].descriptor, i), bench: true });
+    diagnostics.refused_400 = await diagnose("beta, refused at validation (400, not counted)", beta.url, "/transaction", refused, { expectStatus: 400 });
+    diagnostics.durable_objects = await diagnose("baseline + the Durable Object calls of a fresh lookup", baseline.url, "/transaction-do", labelledBody);
+    const d1Path = `/d1-reads?n=${PARAMS.diagnosticD1Reads}`;
+    diagnostics.d1_reads = await diagnose(`baseline + ${PARAMS.diagnosticD1Reads} D1 reads`, baseline.url, d1Path, labelledBody);
+  }
+  const plainLines = workerLines.splice(0);
+
+  // 4. With the fake provider: the beta host restarted with ENRICHMENT_URL pointing at it (same state).
+  await beta.stop();
+  log(`restarting the beta host with ENRICHMENT_URL=${provider.url}…`);
+  beta = await startWranglerDev({
+    ...betaOptions,
+    onLine,
+    vars: { ENRICHMENT_URL: provider.url, ENRICHMENT_API_KEY: NTROPY_KEY, ENRICHMENT_TIMEOUT_MS: String(PARAMS.provider.timeoutMs) },
+  });
+  const floor = [];
+  for (let i = 0; i < PARAMS.provider.floorRuns; i++) {
+    const t0 = performance.now();
+    const res = await fetch(`${provider.url}/v3/entities/resolve`, {
+      method: "POST",
+      headers: { "X-API-Key": NTROPY_KEY, "Content-Type": "application/json" },
+      body: JSON.stringify({ name: `BENCH FLOOR ${i}` }),
+    });
+    await res.arrayBuffer();
+    floor.push(performance.now() - t0);
+  }
+  log(`with provider: warm-up pass, the ${entries.length} labelled descriptors once, context on every other one…`);
+  const providerWarmBodies = entries.map((e, i) => bodyOf(e, i % 2 === 0));
+  const mixProvider = await lookupAll(beta.url, headers, entries, providerWarmBodies, concurrency);
+  await warm(baseline.url, "/transaction-provider", alternatingBody);
+  const callsBefore = provider.counts();
+  const withCalls = async (run) => {
+    const before = provider.counts();
+    const out = await run();
+    return { ...out, provider_calls: diffCounts(provider.counts(), before) };
+  };
+  const withProvider = await alternate("with provider", {
+    baseline: () => load(baseline.url, "/transaction-provider", alternatingBody),
+    beta: () => withCalls(() => load(beta.url, "/transaction", alternatingBody)),
+  });
+  const allCalls = diffCounts(provider.counts(), callsBefore);
+  const providerDiagnostics = {
+    unloaded_baseline: await diagnose("baseline + provider call, one client at a time", baseline.url, "/transaction-provider", alternatingBody, unloaded),
+    unloaded: await withCalls(() => diagnose("beta with provider, one client at a time", beta.url, "/transaction", alternatingBody, unloaded)),
+  };
+  const providerLines = workerLines.splice(0);
+
+  await beta.stop();
+  await baseline.stop();
+  await provider.stop();
+  // Every fresh lookup made one TransactionLock (locally, a SQLite file of its own), kept 24 hours.
+  const lockDir = `${PARAMS.stateDir}/v3/do/brand-beta-TransactionLock`;
+  const lockObjects = existsSync(lockDir) ? readdirSync(lockDir).filter((f) => f.endsWith(".sqlite")).length : null;
+
+  // 5. Report.
+  const withRatio = (run, base) => ({ ...run, rps_ratio_to_baseline: ratio(run.rps, base.rps) });
+  // A diagnostic against the 50-client baseline; the one-client-at-a-time runs against the baseline run likewise.
+  const ratios = (diags, base) =>
+    Object.fromEntries(Object.entries(diags).map(([k, v]) => [k, withRatio(v, k === "unloaded" ? diags.unloaded_baseline : base)]));
+  const bestBeta = withProvider.best.beta;
+  const result = {
+    bench: "beta",
+    at: new Date().toISOString(),
+    duration_s: Math.round((Date.now() - started) / 100) / 10,
+    machine: info,
+    parameters: {
+      load: { concurrency, requests_per_round: requests, rounds, time_cap_ms_per_round: timeCapMs, warmup, diagnostic, unloaded },
+      route: "POST /transaction (Authorization: Bearer tx_beta_…, Content-Type: application/json)",
+      runtime: "wrangler dev (local workerd), both Workers; client: node:http keep-alive on the same machine",
+      mix: `${entries.length} labelled descriptors (${PARAMS.descriptors.replace(ROOT, "")}), in order, each with its own store number`,
+      provider: { ...PARAMS.provider, url: provider.url, fake: "test/fixtures/fake-ntropy.mjs, in the bench process" },
+    },
+    state: {
+      corpus: ctx.corpus,
+      corpus_written_ms: ctx.seedMs,
+      prepared_ms: prepMs,
+      beta_daily_limit: ctx.dailyLimit,
+      transaction_lock_objects_after_run: lockObjects,
+    },
+    response: { sample: sample.descriptor, status: first.status, bytes: body.length, headers: rowHeaders },
+    no_provider: {
+      mix: mixPlain,
+      baseline: plain.best.baseline,
+      lookups: withRatio(plain.best.beta, plain.best.baseline),
+      rounds: plain.rounds,
+      diagnostics: ratios(diagnostics, plain.best.baseline),
+      worker_output: summariseLines(plainLines),
+    },
+    with_provider: {
+      provider_floor_ms: summarise(floor),
+      mix: mixProvider,
+      baseline: withProvider.best.baseline,
+      lookups: withRatio(bestBeta, withProvider.best.baseline),
+      diagnostics: ratios(providerDiagnostics, withProvider.best.baseline),
+      rounds: withProvider.rounds,
+      provider_calls_measured_rounds: allCalls,
+      provider_calls_per_lookup_best_round: perLookup(bestBeta.provider_calls, bestBeta.requests_sent),
+      worker_output: summariseLines(providerLines),
+    },
+  };
+  mkdirSync(new URL("./results/", import.meta.url), { recursive: true });
+  writeFileSync(new URL("./results/beta.json", import.meta.url), `${JSON.stringify(result, null, 2)}\n`);
+  console.log(report(result));
+}
+
+/**
+ * Each body once, `concurrency` at a time, reading every row: the warm-up of a phase, and what the mix looks like
+ * (statuses, match types, and how many rows still match their label with the store number added).
+ */
+async function lookupAll(base, headers, entries, bodies, concurrency) {
+  const rows = new Array(bodies.length);
+  const statuses = {};
+  let next = 0;
+  const started = performance.now();
+  const client = async () => {
+    while (next < bodies.length) {
+      const i = next++;
+      const res = await fetch(`${base}/transaction`, { method: "POST", headers, body: bodies[i] });
+      const text = await res.text();
+      statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+      rows[i] = res.status === 200 ? JSON.parse(text) : null;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, client));
+  const count = (key) => {
+    const out = {};
+    for (const row of rows) if (row) out[row[key]] = (out[row[key]] ?? 0) + 1;
+    return out;
+  };
+  // The label holds for the descriptor as written with its own context; only those are compared.
+  const comparable = entries.map((e, i) => ({ e, row: rows[i], context: JSON.parse(bodies[i]).transaction_context !== undefined }));
+  const labelled = comparable.filter((c) => c.row && c.context === Boolean(c.e.context));
+  const asLabelled = labelled.filter((c) => c.row.status === c.e.expect.status && c.row.domain === c.e.expect.domain);
+  return {
+    requests: bodies.length,
+    elapsed_ms: r1(performance.now() - started),
+    statuses,
+    status: count("status"),
+    match_type: count("match_type"),
+    compared_with_label: labelled.length,
+    as_labelled: asLabelled.length,
+    not_as_labelled: labelled.filter((c) => !asLabelled.includes(c)).map((c) => `${c.e.id}: ${c.row.status} ${c.row.domain}`),
+  };
+}
+
+/** The Worker's warnings and errors: provider calls without an answer by reason, and a few other lines. */
+function summariseLines(lines) {
+  const noAnswer = {};
+  const other = [];
+  for (const raw of lines) {
+    const line = raw.replace(/\x1b\[[0-9;]*m/g, ""); // wrangler colours its warnings
+    const reason = /enrichment provider: no answer \(([^)]*)\)/.exec(line)?.[1];
+    if (reason) noAnswer[reason] = (noAnswer[reason] ?? 0) + 1;
+    else if (!/Request\.cf|workers\.cloudflare\.com|GetAddrInfoReqWrap|^\s+at /.test(line)) other.push(line);
+  }
+  return { lines: lines.length, provider_no_answer: noAnswer, other_count: other.length, other_first: other.slice(0, 10) };
+}
+
+function diffCounts(after, before) {
+  const out = {};
+  for (const [key, n] of Object.entries(after)) if (n - (before[key] ?? 0) > 0) out[key] = n - (before[key] ?? 0);
+  return out;
+}
+
+function perLookup(calls, lookups) {
+  const out = {};
+  for (const [key, n] of Object.entries(calls ?? {})) out[key] = Math.round((n / lookups) * 1000) / 1000;
+  return out;
+}
+
+const noAnswer = (out) => Object.entries(out.provider_no_answer).map(([k, n]) => `${k} ${n}`).join(", ") || "none";
+
+function report(r) {
+  const m = r.machine;
+  const np = r.no_provider;
+  const wp = r.with_provider;
+  const capped = (run) => (run.capped ? `${run.ok}/${run.requests_planned}*` : `${run.ok}`);
+  const statuses = (run) => Object.entries(run.statuses).map(([s, n]) => `${s}×${n}`).join(" ") || "–";
+  const cpu = (run, side) => {
+    const c = run.cpu_ms_per_request;
+    return c ? [(c[`${side}:workerd`] ?? 0).toFixed(2), c.bench.toFixed(2)] : [null, null];
+  };
+  const row = (label, run, side, vs) => [
+    label, run.rps, run.latency_ms.p50, run.latency_ms.p99, capped(run), statuses(run), run.bytes_per_response, ...cpu(run, side), vs,
+  ];
+  const head = ["", "req/s", "p50 ms", "p99 ms", "ok", "statuses", "bytes", "workerd CPU", "client CPU", "vs baseline"];
+  const diag = (d, key, label, side) => (d[key] ? [row(`  ${label}`, d[key], side, d[key].rps_ratio_to_baseline.toFixed(3))] : []);
+  const unloaded = (d) => [
+    ...diag(d, "unloaded_baseline", "one client at a time: baseline", "baseline").map((cells) => [...cells.slice(0, -1), "1.000"]),
+    ...diag(d, "unloaded", "one client at a time: beta", "beta"),
+  ];
+  const noProviderRows = [
+    row("baseline (one row's bytes from memory)", np.baseline, "baseline", "1.000"),
+    row("beta lookups, fresh (no provider)", np.lookups, "beta", np.lookups.rps_ratio_to_baseline.toFixed(3)),
+    ...unloaded(np.diagnostics),
+    ...diag(np.diagnostics, "saved_rows", "diagnostic: beta, saved rows (same bodies again)", "beta"),
+    ...diag(np.diagnostics, "refused_400", "diagnostic: beta, refused at validation (400)", "beta"),
+    ...diag(np.diagnostics, "durable_objects", "diagnostic: baseline + a fresh lookup's DO calls", "baseline"),
+    ...diag(np.diagnostics, "d1_reads", `diagnostic: baseline + ${PARAMS.diagnosticD1Reads} D1 reads`, "baseline"),
+  ];
+  const providerRows = [
+    row(`baseline + one provider call (${r.parameters.provider.delayMs} ms)`, wp.baseline, "baseline", "1.000"),
+    row("beta lookups, fresh (fake provider)", wp.lookups, "beta", wp.lookups.rps_ratio_to_baseline.toFixed(3)),
+    ...unloaded(wp.diagnostics),
+  ];
+  const mix = (x) =>
+    `${x.requests} lookups: ${Object.entries(x.status).map(([k, n]) => `${k} ${n}`).join(", ")}; match_type ` +
+    `${Object.entries(x.match_type).map(([k, n]) => `${k} ${n}`).join(", ")}; ${x.as_labelled}/${x.compared_with_label} as labelled`;
+  const calls = Object.entries(wp.provider_calls_per_lookup_best_round).map(([k, n]) => `${k.replace(/ 200$/, "")} ${n}`).join(", ");
+  const runs = [np.baseline, np.lookups, wp.baseline, wp.lookups, ...Object.values(np.diagnostics), ...Object.values(wp.diagnostics)];
+  const nonOk = runs.filter((run) => run !== np.diagnostics.refused_400).some((run) => Object.keys(run.statuses).some((s) => s !== "200"));
+  const anyCapped = runs.some((run) => run.capped);
+  return [
+    "",
+    `Beta host bench — ${r.at} (${r.duration_s} s)`,
+    `machine: ${m.cpu}, ${m.cores} cores, ${m.memory_gib} GiB RAM, ${m.os}`,
+    `         Node ${m.node}, wrangler ${m.wrangler}, workerd ${m.workerd}`,
+    `state:   the seed corpus (${r.state.corpus.brands} brands, ${r.state.corpus.platform_prefixes} platform prefixes, ${r.state.corpus.parents} parent pairs), ` +
+      `written in ${(r.state.corpus_written_ms / 1000).toFixed(1)} s without rasterising logos; beta_daily_limit ${r.state.beta_daily_limit.toLocaleString("en-US")}`,
+    "",
+    `${r.parameters.route} — ${r.parameters.runtime}`,
+    `  mix: ${r.parameters.mix}; best of ${r.parameters.load.rounds} alternating rounds of ${r.parameters.load.requests_per_round} requests` +
+      ` at concurrency ${r.parameters.load.concurrency} (cap ${r.parameters.load.time_cap_ms_per_round / 1000} s)`,
+    `  baseline row: "${r.response.sample}" → ${r.response.status}, ${r.response.bytes} bytes. CPU: ms per request sent, of the measured` +
+      " Worker's wrangler dev workerd processes (the Worker's and the proxy's) and of the bench process (load client, fake provider)",
+    "",
+    "Lookups without a provider",
+    table(head, noProviderRows).replace(/^/gm, "  "),
+    `  warm-up pass: ${mix(np.mix)}`,
+    "",
+    `Lookups with the fake provider answering in ${r.parameters.provider.delayMs} ms (context on every other request)`,
+    table(head, providerRows).replace(/^/gm, "  "),
+    `  provider floor: ${r.parameters.provider.delayMs} ms a call by construction; ${wp.provider_floor_ms.p50} ms p50 from Node, one at a time` +
+      ` (${r.parameters.provider.floorRuns} calls); the baseline row above is that call made from the same runtime at concurrency ${r.parameters.load.concurrency}`,
+    `  provider calls per lookup (best round): ${calls || "none"}; calls without an answer (all rounds): ${noAnswer(wp.worker_output)}`,
+    `  ${r.state.transaction_lock_objects_after_run ?? "?"} transaction locks (Durable Objects) made in this run: one per fresh lookup, kept 24 hours`,
+    `  warm-up pass: ${mix(wp.mix)}`,
+    ...(anyCapped ? ["  * stopped by the time cap before all requests were sent"] : []),
+    ...(nonOk ? ["  ! some responses were not 200 (see statuses)"] : []),
+    "JSON: bench/results/beta.json",
+    "",
+  ].join("\n");
+}
+
+const watchdog = setTimeout(async () => {
+  log(`the run exceeded its ${PARAMS.totalCapMs / 1000} s cap; stopping.`);
+  await stopAll(1500);
+  process.exit(2);
+}, PARAMS.totalCapMs);
+watchdog.unref();
+
+try {
+  await main();
+  await stopAll();
+  clearTimeout(watchdog);
+} catch (err) {
+  log("harness failure:", err?.stack ?? err);
+  await stopAll();
+  process.exit(1);
+}
