@@ -3,6 +3,7 @@
 // A matched domain we have never seen is queued for indexing (its entity_id stays null until then).
 import { corpusSpelling } from "../descriptor/corpus-match.ts";
 import { logoUrl } from "../brands/describe.ts";
+import { ownerOf } from "../brands/parents.ts";
 import { lookupDomain, type Brand } from "../brands/store.ts";
 import { confidenceFor } from "./confidence.ts";
 import type { IdentityRow, MatchType } from "./row.ts";
@@ -71,12 +72,7 @@ async function resolvedBrand(deps: RowDeps, domain: string): Promise<Brand | nul
 
 /** The nearest verified owner, when a brand with a domain resolves for it (spec: otherwise null). */
 async function parentOf(deps: RowDeps, brandId: string): Promise<Related | null> {
-  const owner = await deps.db
-    .prepare(
-      "SELECT b.id, b.name, b.domain FROM parents p JOIN brands b ON b.id = p.parent_id WHERE p.child_id = ? AND b.domain IS NOT NULL",
-    )
-    .bind(brandId)
-    .first<{ id: string; name: string; domain: string }>();
+  const owner = await ownerOf(deps.db, brandId);
   if (!owner) return null;
   return { domain: owner.domain, name: owner.name, entity_id: owner.id, logo_url: logoUrl(deps.imgBaseUrl, owner.domain) };
 }

@@ -1,0 +1,61 @@
+// One lookup's working state, shared by the provider stage and our own stages: the request taken apart, the platform
+// table, and the checks and decisions both kinds of stage make.
+import { ownerOf } from "../brands/parents.ts";
+import { matchCorpus, type CorpusBrand } from "../descriptor/corpus-match.ts";
+import { parseDescriptor, type ParsedDescriptor } from "../descriptor/parse.ts";
+import type { PlatformPrefix } from "../descriptor/platforms.ts";
+import type { Decision, RowDeps } from "./build-row.ts";
+import { failedCheck, type Candidate, type CheckFailure } from "./merchant-checks.ts";
+import type { TransactionRequest } from "./request.ts";
+
+export type Lookup = {
+  deps: RowDeps;
+  request: TransactionRequest;
+  parsed: ParsedDescriptor;
+  prefixes: PlatformPrefix[];
+  withContext: boolean;
+  /** The brand the merchant words name, asked once. */
+  named: () => Promise<CorpusBrand | null>;
+};
+
+export function newLookup(deps: RowDeps, request: TransactionRequest, prefixes: PlatformPrefix[]): Lookup {
+  const parsed = parseDescriptor(request.transaction, prefixes);
+  let named: Promise<CorpusBrand | null> | undefined;
+  return {
+    deps,
+    request,
+    parsed,
+    prefixes,
+    withContext: Boolean(request.transaction_context),
+    named: () => (named ??= matchCorpus(deps.db, parsed.words, parsed.head)),
+  };
+}
+
+/** The first merchant check `candidate` fails for this descriptor, or null. */
+export function checkFails(lookup: Lookup, candidate: Candidate): Promise<CheckFailure | null> {
+  const { deps, parsed, prefixes } = lookup;
+  return failedCheck({
+    candidate,
+    parsed,
+    prefixes,
+    ownerDomains: async () => {
+      const named = await lookup.named();
+      const owner = named ? await ownerOf(deps.db, named.id) : null;
+      return owner ? [owner.domain] : [];
+    },
+  });
+}
+
+export function matched(
+  seller: { candidate: Candidate; name?: string | null },
+  matchType: Decision["matchType"],
+  parsed: ParsedDescriptor,
+  intermediary: Decision["intermediary"],
+  entityType: Decision["entityType"],
+): Decision {
+  return { status: "matched", matchType, domain: seller.candidate.domain, name: seller.name || parsed.name, entityType, intermediary };
+}
+
+export function cleaned(parsed: ParsedDescriptor, matchType: Decision["matchType"], intermediary: Decision["intermediary"]): Decision {
+  return { status: "cleaned", matchType, domain: null, name: parsed.name, entityType: null, intermediary };
+}

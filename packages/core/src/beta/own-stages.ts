@@ -1,0 +1,73 @@
+// Our own stages, when the provider identified nobody (design §7): a person (context only), a printed domain
+// (`descriptor_domain`), the corpus (`searched_name`), the tidied descriptor (`cleaned_descriptor`). A candidate that
+// fails a merchant check hands over to the next stage.
+import { ownerDomainOf, ownerOf } from "../brands/parents.ts";
+import { lookupDomain } from "../brands/store.ts";
+import type { CorpusBrand } from "../descriptor/corpus-match.ts";
+import type { ParsedDescriptor } from "../descriptor/parse.ts";
+import { isPersonalName, namesHolder } from "../descriptor/people.ts";
+import { printedDomain } from "../descriptor/printed-domain.ts";
+import type { Decision } from "./build-row.ts";
+import { checkFails, cleaned, matched, type Lookup } from "./lookup.ts";
+import type { TransactionRequest } from "./request.ts";
+
+export async function ownStages(lookup: Lookup, providerPlatform: Decision["intermediary"]): Promise<Decision> {
+  const { parsed, withContext, request } = lookup;
+  // Without context the prefix is the intermediary only in the provider's platform case (spec).
+  const viaPlatform = async (merchant: string | null) =>
+    providerPlatform ?? (withContext ? await platformIntermediary(lookup, merchant) : null);
+
+  const named = await lookup.named();
+  if (withContext && !named && isPerson(parsed, request)) {
+    return { ...cleaned(parsed, "cleaned_descriptor", await viaPlatform(null)), entityType: "person" };
+  }
+  const seller = named ?? sellingPlatform(parsed);
+  if (parsed.domain && (await printedDomainStands(lookup, parsed.domain.domain, named, seller))) {
+    const candidate = parsed.domain;
+    if (!(await checkFails(lookup, candidate))) {
+      return matched({ candidate }, "descriptor_domain", parsed, await viaPlatform(candidate.domain), null);
+    }
+  }
+  if (seller) {
+    const candidate = { host: seller.domain, domain: seller.domain };
+    // "APPLE.COM/BILL": the platform that sold it printed its own domain.
+    const stage = !named && printedDomain(parsed.text)?.domain === seller.domain ? "descriptor_domain" : "searched_name";
+    if (!(await checkFails(lookup, candidate))) {
+      return matched({ candidate, name: seller.name }, stage, parsed, await viaPlatform(candidate.domain), null);
+    }
+  }
+  return cleaned(parsed, "cleaned_descriptor", await viaPlatform(null));
+}
+
+/**
+ * A printed domain we know is the merchant's, unless it is the owner of the brand the words name ("INTUIT *TURBOTAX
+ * CL.INTUIT.COM": TurboTax, not Intuit). One we don't know ("AMZN.COM/BILL", "G.CO") yields to a brand the words name
+ * and stands alone only when nothing else names the merchant.
+ */
+async function printedDomainStands(lookup: Lookup, domain: string, named: CorpusBrand | null, seller: { domain: string } | null) {
+  if (named && (await ownerOf(lookup.deps.db, named.id))?.domain === domain) return false;
+  return !seller || (await lookupDomain(lookup.deps.db, domain)).state !== "unknown";
+}
+
+/** A transfer to or from a person (context only): a P2P rail or transfer phrase before a name, or the holder's own. */
+function isPerson(parsed: ParsedDescriptor, request: TransactionRequest): boolean {
+  if (parsed.transfer && isPersonalName(parsed.merchant)) return true;
+  return namesHolder(parsed.text, request.transaction_context?.account_holder?.name);
+}
+
+/** A platform that sells itself is the merchant when the descriptor names nobody else ("UBER *TRIP", "APPLE.COM/BILL"). */
+function sellingPlatform(parsed: ParsedDescriptor) {
+  const platform = parsed.platform;
+  return platform?.sellsItself ? { domain: platform.domain, name: platform.name } : null;
+}
+
+/**
+ * With context, the descriptor's platform is the intermediary unless it sold the item itself: it is the merchant, or
+ * the merchant's owner (Google billing for YouTube).
+ */
+async function platformIntermediary(lookup: Lookup, merchantDomain: string | null): Promise<Decision["intermediary"]> {
+  const platform = lookup.parsed.platform;
+  if (!platform || platform.domain === merchantDomain) return null;
+  if (merchantDomain && (await ownerDomainOf(lookup.deps.db, merchantDomain)) === platform.domain) return null;
+  return { domain: platform.domain, name: platform.name };
+}
