@@ -2,8 +2,11 @@
 import { env } from "cloudflare:workers";
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { crawlDomain } from "@brand/core/crawler/index-domain";
 import { crawlConfig, runIndexJob } from "@brand/core/crawler/run-index-job";
+import { saveCrawl } from "@brand/core/crawler/save-crawl";
 import { initWorkerCodecs } from "@brand/core/render/wasm-modules";
+import { searchBrands } from "@brand/core/brands/search";
 import { getBrand, lookupDomain } from "@brand/core/brands/store";
 import worker from "../../workers/api/src/index.ts";
 import { reindexDue } from "../../workers/api/src/indexing.ts";
@@ -15,6 +18,12 @@ const index = async (domain: string) => {
   await initWorkerCodecs(); // as the queue consumer does
   return runIndexJob(env, domain, config);
 };
+
+/** What a crawl of a fixture site finds, without storing it. */
+async function crawlResultOf(domain: string) {
+  await initWorkerCodecs();
+  return crawlDomain(domain, config);
+}
 
 async function indexed(domain: string) {
   const found = await lookupDomain(env.DB, domain);
@@ -163,6 +172,20 @@ describe("re-indexing and events", () => {
     expect(logo.delta.logo).toEqual({ old: "logos/old.png", new: brand.logo_key });
   });
 
+  it("keeps search in step when a re-crawl renames the brand", async () => {
+    await index("latin1.test");
+    const { id, name } = await indexed("latin1.test");
+    // As if the site had been called something else at the last crawl, and search said so too.
+    await env.DB.batch([
+      env.DB.prepare("UPDATE brands SET name = 'Boulangerie Ancienne' WHERE id = ?").bind(id),
+      env.DB.prepare("UPDATE brand_search SET name = 'Boulangerie Ancienne' WHERE brand_id = ?").bind(id),
+    ]);
+    expect((await searchBrands(env.DB, "Boulangerie", "match", 5)).map((h) => h.id)).toEqual([id]);
+    await index("latin1.test");
+    expect(await searchBrands(env.DB, "Boulangerie", "match", 5)).toEqual([]);
+    expect((await searchBrands(env.DB, name, "match", 5)).map((h) => h.id)).toEqual([id]);
+  });
+
   it("emits nothing when a re-crawl finds the same brand", async () => {
     await index("icoonly.test");
     const brand = await indexed("icoonly.test");
@@ -199,24 +222,27 @@ describe("queue consumer and cron", () => {
     expect((await lookupDomain(env.DB, "icobmp.test")).state).toBe("indexed");
   });
 
-  it("the cron queues lost jobs, due retries, stale subscribed brands and month-old brands, and nothing else", async () => {
+  it("the cron queues lost jobs, never-queued and due retries, stale subscribed brands and month-old brands, and nothing else", async () => {
     const now = new Date("2026-06-15T12:00:00Z");
     const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * 3_600_000).toISOString();
     const { id: account } = await newAccount("pro");
-    const rows: [string, string, string, string | null, string | null][] = [
-      ["lost-job.com", "pending", at(1), null, null],
-      ["fresh-job.com", "pending", at(0.05), null, null],
-      ["retry-due.com", "no_data", at(5), at(1), null],
-      ["retry-later.com", "no_data", at(5), at(-3), null],
-      ["subscribed-stale.com", "indexed", at(30), null, at(30)],
-      ["subscribed-fresh.com", "indexed", at(2), null, at(2)],
-      ["month-old.com", "indexed", at(24 * 31), null, at(24 * 31)],
-      ["week-old.com", "indexed", at(24 * 7), null, at(24 * 7)],
+    // domain, state, updated_at, next_attempt_at, indexed_at, queued_at
+    const rows: [string, string, string, string | null, string | null, string | null][] = [
+      ["lost-job.com", "pending", at(1), null, null, at(1)],
+      ["fresh-job.com", "pending", at(0.05), null, null, at(0.05)],
+      ["never-queued.com", "pending", at(0.05), null, null, null],
+      ["retry-due.com", "no_data", at(5), at(1), null, at(5)],
+      ["retry-later.com", "no_data", at(5), at(-3), null, at(5)],
+      ["subscribed-stale.com", "indexed", at(30), null, at(30), null],
+      ["subscribed-fresh.com", "indexed", at(2), null, at(2), null],
+      ["month-old.com", "indexed", at(24 * 31), null, at(24 * 31), null],
+      ["week-old.com", "indexed", at(24 * 7), null, at(24 * 7), null],
+      ["month-old-just-queued.com", "indexed", at(24 * 31), null, at(24 * 31), at(0.05)],
     ];
-    for (const [domain, state, updated, next, indexedAt] of rows) {
+    for (const [domain, state, updated, next, indexedAt, queuedAt] of rows) {
       await env.DB.prepare(
-        "INSERT INTO domains (domain, state, requested_at, updated_at, next_attempt_at, indexed_at) VALUES (?, ?, ?, ?, ?, ?)",
-      ).bind(domain, state, updated, updated, next, indexedAt).run();
+        "INSERT INTO domains (domain, state, requested_at, updated_at, next_attempt_at, indexed_at, queued_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      ).bind(domain, state, updated, updated, next, indexedAt, queuedAt).run();
     }
     for (const domain of ["subscribed-stale.com", "subscribed-fresh.com"]) {
       await env.DB.prepare("INSERT INTO subscriptions (id, account_id, domain, created_at) VALUES (?, ?, ?, ?)")
@@ -225,8 +251,51 @@ describe("queue consumer and cron", () => {
     const sent: string[] = [];
     const queue = { sendBatch: async (msgs: { body: { domain: string } }[]) => void sent.push(...msgs.map((m) => m.body.domain)) };
     const count = await reindexDue({ ...env, INDEX_QUEUE: queue } as never, now);
-    const expected = ["lost-job.com", "retry-due.com", "subscribed-stale.com", "month-old.com"];
+    const expected = ["lost-job.com", "never-queued.com", "retry-due.com", "subscribed-stale.com", "month-old.com"];
     expect(sent.filter((d) => rows.some(([r]) => r === d)).sort()).toEqual(expected.sort());
     expect(count).toBeGreaterThanOrEqual(expected.length);
+    // What it queued is left alone by the next run while the jobs are in flight.
+    sent.length = 0;
+    await reindexDue({ ...env, INDEX_QUEUE: queue } as never, new Date(now.getTime() + 60_000));
+    expect(sent.filter((d) => expected.includes(d))).toEqual([]);
+  });
+
+  it("a failed re-crawl of an indexed brand waits for its backoff and its schedule, and keeps its data", async () => {
+    const sent: string[] = [];
+    const queue = { sendBatch: async (msgs: { body: { domain: string } }[]) => void sent.push(...msgs.map((m) => m.body.domain)) };
+    const cron = async (at: Date) => {
+      sent.length = 0;
+      await reindexDue({ ...env, INDEX_QUEUE: queue } as never, at);
+      return sent.includes("nodata.test");
+    };
+    const hours = (n: number) => n * 3_600_000;
+    const t0 = new Date("2026-07-01T12:00:00Z");
+    // A brand indexed 31 days ago whose site has since stopped showing a usable logo.
+    await saveCrawl(env, { ...(await crawlResultOf("svgonly.test")), domain: "nodata.test" }, new Date(t0.getTime() - 31 * hours(24)));
+    expect(await cron(t0)).toBe(true);
+    const failed = await runIndexJob(env, "nodata.test", config, t0);
+    expect(failed.indexed).toBe(false);
+    expect((await lookupDomain(env.DB, "nodata.test")).state).toBe("indexed");
+    // Every hourly run of the next month leaves it alone (the monthly schedule outlasts the 1 h backoff) …
+    for (let h = 1; h < 30 * 24; h += 47) expect(await cron(new Date(t0.getTime() + hours(h))), `after ${h} h`).toBe(false);
+    // … then it is tried again.
+    expect(await cron(new Date(t0.getTime() + 30 * hours(24) + hours(1)))).toBe(true);
+  });
+
+  it("a failed re-crawl of a subscribed brand waits a day, then the backoff once it is longer", async () => {
+    const { id: account } = await newAccount("pro");
+    const t0 = new Date("2026-08-01T12:00:00Z");
+    const day = 86_400_000;
+    await saveCrawl(env, { ...(await crawlResultOf("svgonly.test")), domain: "nodata.test" }, new Date(t0.getTime() - 2 * day));
+    await env.DB.prepare("INSERT INTO subscriptions (id, account_id, domain, created_at) VALUES ('sub_nodata', ?, 'nodata.test', ?)")
+      .bind(account, t0.toISOString())
+      .run();
+    const retryAt = async () =>
+      (await env.DB.prepare("SELECT next_attempt_at FROM domains WHERE domain = 'nodata.test'").first<string>("next_attempt_at"))!;
+    await runIndexJob(env, "nodata.test", config, t0);
+    expect(await retryAt()).toBe(new Date(t0.getTime() + day).toISOString());
+    await env.DB.prepare("UPDATE domains SET attempts = 6 WHERE domain = 'nodata.test'").run();
+    await runIndexJob(env, "nodata.test", config, t0);
+    expect(await retryAt()).toBe(new Date(t0.getTime() + 64 * 3_600_000).toISOString()); // 7th failure: 2^6 h
   });
 });

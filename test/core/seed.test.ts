@@ -1,7 +1,10 @@
 // The seed corpus: the minimums, every cross-file rule, and writing it to D1 idempotently.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { getBrand } from "@brand/core/brands/store";
+import { crawlConfig, runIndexJob } from "@brand/core/crawler/run-index-job";
 import { isValidIsin } from "@brand/core/identifiers/isin";
+import { initWorkerCodecs } from "@brand/core/render/wasm-modules";
 import { validateSeed } from "@brand/core/seed/validate";
 import { brandStatements, cryptoAsBrand, cryptoStatements, exchangeStatements, indexStatements, parentStatement, platformStatements, seedBrandId } from "@brand/core/seed/write";
 import sp500 from "../../seed/brands-sp500.json";
@@ -98,6 +101,27 @@ describe("seeding D1", () => {
     ).toBe(1);
     // A seeded brand without a logo waits for the crawler rather than claiming to be indexed.
     expect(await countRows("domains", "domain = 'apple.com' AND state = 'pending'")).toBe(1);
+  });
+
+  it("keeps what the crawler found for a seeded brand without an icon when the seed runs again", async () => {
+    const brand = { key: "touchicon.test", domain: "touchicon.test", name: "Touch Curated", aliases: [], description: "Seeded.", colors: [], socials: {}, popularity: 5, icon: null, listings: [], isins: [] };
+    await env.DB.batch(await brandStatements(env.DB, brand, null, new Date()));
+    expect(await countRows("domains", "domain = 'touchicon.test' AND state = 'pending'")).toBe(1);
+    await initWorkerCodecs();
+    expect(await runIndexJob(env, "touchicon.test", crawlConfig(env))).toMatchObject({ indexed: true });
+    const crawled = await getBrand(env.DB, await seedBrandId("touchicon.test"));
+    expect(crawled!.logo_key).toMatch(/^logos\//);
+
+    await env.DB.batch(await brandStatements(env.DB, { ...brand, description: "Seeded, and edited." }, null, new Date()));
+    const after = await getBrand(env.DB, crawled!.id);
+    expect(after).toMatchObject({
+      logo_key: crawled!.logo_key,
+      logo_width: crawled!.logo_width,
+      logo_height: crawled!.logo_height,
+      blurhash: crawled!.blurhash,
+      description: "Seeded, and edited.",
+    });
+    expect(await countRows("domains", "domain = 'touchicon.test' AND state = 'indexed'")).toBe(1);
   });
 
   it("makes names searchable through FTS5, by name, alias or domain", async () => {

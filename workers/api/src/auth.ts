@@ -1,14 +1,41 @@
-// Secret-key auth and request-pool metering for the JSON host.
-import { authenticate, bearerKey, type Principal } from "@brand/core/auth/authenticate";
+// Secret-key auth and request-pool metering for the JSON host's metered routes. It runs as route middleware, ahead of
+// the route's parameter validation, so a request without a valid key is a 401 whatever else is wrong (spec,
+// Authentication rule 2), and each call is counted exactly once.
+import { authenticate, bearerKey } from "@brand/core/auth/authenticate";
+import { PLANS } from "@brand/core/billing/plans";
 import { checkPool, meterRequest } from "@brand/core/billing/usage";
-import type { Context } from "hono";
+import { AppError } from "@brand/core/errors";
+import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./env.ts";
+import { jsonResponse, MessageBody, serverError } from "./schemas.ts";
 
-/** Authenticates one JSON request and counts it (202s and retries included, per spec); throws 401/429. */
-export async function authorizeApiRequest(c: Context<AppEnv>, now: Date): Promise<Principal> {
-  const key = bearerKey(c.req.raw.headers, { allowBare: false });
-  const principal = await authenticate(c.env.DB, "secret", key, now);
-  const overSoftPool = checkPool(principal.plan, principal.requestsThisPeriod);
-  c.executionCtx.waitUntil(meterRequest(c.env.DB, principal.accountId, "api", overSoftPool, now));
-  return principal;
+type Gate = {
+  /** Describe needs a paid plan (spec, Authentication rule 4): a free key gets 401, and like every 401 it is not counted. */
+  paidPlan?: boolean;
+};
+
+/** Authenticates, applies the plan gate and the pool rule (401/429, uncounted), then counts the call after the response. */
+export function requireSecretKey(gate: Gate = {}): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const now = new Date();
+    const principal = await authenticate(c.env.DB, "secret", bearerKey(c.req.raw.headers, { allowBare: false }), now);
+    if (gate.paidPlan && !PLANS[principal.plan].describe) {
+      throw new AppError("unauthorized", "Describe needs a paid plan; upgrade in your dashboard.");
+    }
+    const overSoftPool = checkPool(principal.plan, principal.requestsThisPeriod);
+    c.executionCtx.waitUntil(meterRequest(c.env.DB, principal.accountId, "api", overSoftPool, now));
+    c.set("principal", principal);
+    await next();
+  };
 }
+
+/** What a metered route's `createRoute` shares: the bearer scheme, the key check first, and the answers it can give. */
+export function meteredRoute(gate: Gate = {}) {
+  return { security: [{ bearer: [] }], middleware: [requireSecretKey(gate)] };
+}
+
+export const meteredResponses = {
+  401: jsonResponse(MessageBody, "Missing or invalid key"),
+  429: jsonResponse(MessageBody, "Free plan's monthly request pool spent"),
+  500: serverError,
+};

@@ -1,3 +1,4 @@
+import type { Principal } from "@brand/core/auth/authenticate";
 import type { WebhookMessage } from "./webhook-queue.ts";
 
 export type Env = {
@@ -18,4 +19,5 @@ export type Env = {
   WEBHOOK_ALLOW_LOOPBACK?: string;
 };
 
-export type AppEnv = { Bindings: Env };
+/** `principal`: the account behind a metered route's secret key, set by `requireSecretKey`. */
+export type AppEnv = { Bindings: Env; Variables: { principal: Principal } };

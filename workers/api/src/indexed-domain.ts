@@ -1,6 +1,6 @@
 // The spec's indexing states, shared by describe, brand and logos: an indexed brand, or the 202 / 404 answer.
 import { normaliseDomain } from "@brand/core/brands/domain";
-import { requestIndexing } from "@brand/core/brands/request-indexing";
+import { awaitsIndexing, requestIndexing } from "@brand/core/brands/request-indexing";
 import { lookupDomain, type Brand } from "@brand/core/brands/store";
 import { AppError } from "@brand/core/errors";
 import type { Context } from "hono";
@@ -13,11 +13,11 @@ export async function indexedDomain(c: Context<AppEnv>, raw: string, now: Date):
   if (!parsed.ok) throw new AppError("bad_request", parsed.reason);
   const { domain } = parsed;
   const found = await lookupDomain(c.env.DB, domain);
+  if (awaitsIndexing(found)) await requestIndexing(c.env.DB, c.env.INDEX_QUEUE, domain, now);
   switch (found.state) {
     case "indexed":
       return { brand: found.brand, domain };
     case "unknown":
-      await requestIndexing(c.env.DB, c.env.INDEX_QUEUE, domain, now);
       return { accepted: c.json({ msg: `Indexing ${domain} started; retry in a few seconds.` }, 202) };
     case "pending":
       return { accepted: c.json({ msg: `Indexing ${domain} is under way; retry in a few seconds.` }, 202) };

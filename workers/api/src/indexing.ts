@@ -1,6 +1,6 @@
 // The indexing queue's consumer and the re-index cron.
 import { crawlConfig, runIndexJob } from "@brand/core/crawler/run-index-job";
-import { domainsDueForIndexing } from "@brand/core/crawler/reindex";
+import { domainsDueForIndexing, markQueued } from "@brand/core/crawler/reindex";
 import { initWorkerCodecs } from "@brand/core/render/wasm-modules";
 import type { Env } from "./env.ts";
 import { wakeEventDeliveries } from "./webhook-queue.ts";
@@ -28,9 +28,7 @@ export async function reindexDue(env: Env, now = new Date()): Promise<number> {
   // Stamp them first, so the next run does not queue the same domains again while these are in flight.
   for (let i = 0; i < domains.length; i += 50) {
     const chunk = domains.slice(i, i + 50);
-    await env.DB.batch(
-      chunk.map((d) => env.DB.prepare("UPDATE domains SET updated_at = ? WHERE domain = ?").bind(now.toISOString(), d)),
-    );
+    await env.DB.batch(markQueued(env.DB, chunk, now));
     await env.INDEX_QUEUE.sendBatch(chunk.map((domain) => ({ body: { domain } })));
   }
   return domains.length;

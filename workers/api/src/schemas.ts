@@ -9,6 +9,9 @@ export const jsonResponse = <T extends z.ZodType>(schema: T, description: string
   content: { "application/json": { schema } },
 });
 
+/** Any route can fail on our side; the cause is logged, never returned. */
+export const serverError = jsonResponse(ErrorBody, "Server error; retry");
+
 /** A required JSON request body validated by `schema`. */
 export const jsonBody = <T extends z.ZodType>(schema: T) => ({
   content: { "application/json": { schema } },

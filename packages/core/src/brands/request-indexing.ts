@@ -1,6 +1,6 @@
-// Asking for a domain to be indexed. Only the request that inserts the `pending` row enqueues the crawl, so
-// concurrent first requests start one job.
-import { markPending } from "./store.ts";
+// Asking for a domain to be indexed. Only the request that inserts the `pending` row (or claims a seeded one nobody
+// queued yet) enqueues the crawl, so concurrent first requests start one job.
+import { markPending, type DomainLookup } from "./store.ts";
 
 export type IndexQueue = Queue<{ domain: string }>;
 
@@ -10,3 +10,6 @@ export async function requestIndexing(db: D1Database, queue: IndexQueue, domain:
   await queue.send({ domain });
   return true;
 }
+
+/** Whether a request that found this should ask for indexing: a domain we never heard of, or one never queued. */
+export const awaitsIndexing = (found: DomainLookup) => found.state === "unknown" || (found.state === "pending" && !found.queued);

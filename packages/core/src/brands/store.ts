@@ -41,18 +41,23 @@ const parseBrand = (row: BrandRowRaw): Brand => ({
   banners: JSON.parse(row.banners),
 });
 
-/** What we know of a domain: never heard of it, or its indexing state and (when indexed) its brand. */
+/**
+ * What we know of a domain: never heard of it, or its indexing state and (when indexed) its brand. A pending domain
+ * says whether its crawl was ever queued (a seeded brand without a logo waits for its first request).
+ */
 export type DomainLookup =
   | { state: "unknown" }
-  | { state: Exclude<DomainState, "indexed">; brand: Brand | null }
+  | { state: "pending"; brand: Brand | null; queued: boolean }
+  | { state: "no_data" | "blocked"; brand: Brand | null }
   | { state: "indexed"; brand: Brand };
 
 export async function lookupDomain(db: D1Database, domain: string): Promise<DomainLookup> {
-  const [blocked, known] = await db.batch<{ state: DomainState } & Partial<BrandRowRaw> & { brand_id: string | null }>([
+  type Row = { state: DomainState; brand_id: string | null; queued_at: string | null } & Partial<BrandRowRaw>;
+  const [blocked, known] = await db.batch<Row>([
     db.prepare("SELECT 'blocked' AS state FROM blocked_domains WHERE domain = ?").bind(domain),
     db
       .prepare(
-        `SELECT d.state, d.brand_id, b.* FROM domains d LEFT JOIN brands b ON b.id = d.brand_id WHERE d.domain = ?`,
+        `SELECT d.state, d.brand_id, d.queued_at, b.* FROM domains d LEFT JOIN brands b ON b.id = d.brand_id WHERE d.domain = ?`,
       )
       .bind(domain),
   ]);
@@ -61,6 +66,7 @@ export async function lookupDomain(db: D1Database, domain: string): Promise<Doma
   if (!row) return { state: "unknown" };
   const brand = row.brand_id ? parseBrand(row as BrandRowRaw) : null;
   if (row.state === "indexed" && brand) return { state: "indexed", brand };
+  if (row.state === "pending") return { state: "pending", brand, queued: row.queued_at !== null };
   return { state: row.state === "indexed" ? "no_data" : row.state, brand };
 }
 
@@ -70,14 +76,16 @@ export async function getBrand(db: D1Database, id: string): Promise<Brand | null
 }
 
 /**
- * Records that a domain should be indexed. Only the request that inserts the row gets `true` and enqueues the job,
+ * Records that a domain should be indexed: inserts its `pending` row, or claims a pending row nobody queued yet (a
+ * seeded brand without a logo). Only the request whose statement changed the row gets `true` and enqueues the job,
  * so concurrent first requests start one crawl.
  */
 export async function markPending(db: D1Database, domain: string, now: Date): Promise<boolean> {
   const { meta } = await db
     .prepare(
-      `INSERT INTO domains (domain, state, requested_at, updated_at) VALUES (?1, 'pending', ?2, ?2)
-       ON CONFLICT (domain) DO NOTHING`,
+      `INSERT INTO domains (domain, state, requested_at, updated_at, queued_at) VALUES (?1, 'pending', ?2, ?2, ?2)
+       ON CONFLICT (domain) DO UPDATE SET queued_at = excluded.queued_at
+         WHERE domains.state = 'pending' AND domains.queued_at IS NULL`,
     )
     .bind(domain, now.toISOString())
     .run();

@@ -1,5 +1,6 @@
-// One guarded fetch for the crawler: every hop of a redirect chain passes the SSRF guard, the whole crawl shares one
-// deadline, and bodies are read up to a byte limit while streaming (a lying or absent Content-Length changes nothing).
+// One guarded fetch for the crawler: every hop of a redirect chain passes the SSRF guard (and, when given, robots.txt),
+// the whole crawl shares one deadline, and bodies are read up to a byte limit while streaming (a lying or absent
+// Content-Length changes nothing).
 import { checkTarget, type CrawlConfig } from "./target.ts";
 
 export const MAX_REDIRECTS = 5;
@@ -12,6 +13,17 @@ export class CrawlError extends Error {
   }
 }
 
+/** The connection or its TLS failed (no HTTP answer from the site itself): the crawler may try plain http. */
+export class TransportError extends CrawlError {
+  constructor(message: string) {
+    super(message);
+    this.name = "TransportError";
+  }
+}
+
+/** Cloudflare's answers when it could not complete TLS with the origin: 525 handshake failed, 526 invalid certificate. */
+const TLS_FAILURE_STATUSES = new Set([525, 526]);
+
 export type Fetched = { url: string; status: number; headers: Headers; body: Uint8Array; truncated: boolean };
 
 export type FetchOptions = {
@@ -20,6 +32,8 @@ export type FetchOptions = {
   overLimit: "truncate" | "refuse";
   deadline: number;
   accept?: string;
+  /** Asked before each hop is fetched (robots.txt); throws a CrawlError to refuse it. */
+  permit?: (url: URL) => Promise<void>;
 };
 
 export async function guardedFetch(start: string, config: CrawlConfig, options: FetchOptions): Promise<Fetched> {
@@ -27,29 +41,47 @@ export async function guardedFetch(start: string, config: CrawlConfig, options: 
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     const target = checkTarget(current, config);
     if (!target.ok) throw new CrawlError(`refused ${current}: ${target.reason}`);
-    const remaining = options.deadline - Date.now();
-    if (remaining <= 0) throw new CrawlError("crawl time limit reached");
-    let response: Response;
-    try {
-      response = await fetch(target.fetchUrl, {
-        redirect: "manual",
-        headers: { "User-Agent": config.userAgent, Accept: options.accept ?? "*/*" },
-        signal: AbortSignal.timeout(remaining),
-      });
-    } catch (error) {
-      const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-      throw new CrawlError(timedOut ? `timed out fetching ${current}` : `could not fetch ${current}`);
-    }
-    const location = response.headers.get("location");
-    if (response.status >= 300 && response.status < 400 && location) {
+    await options.permit?.(target.url);
+    const response = await fetchOnce(target.fetchUrl, target.url, config, options);
+    if (TLS_FAILURE_STATUSES.has(response.status)) {
       await response.body?.cancel();
-      current = new URL(location, target.url).toString();
+      throw new TransportError(`TLS failed for ${current} (${response.status})`);
+    }
+    if (response.status >= 300 && response.status < 400) {
+      await response.body?.cancel();
+      current = redirectTarget(response, target.url);
       continue;
     }
     const { body, truncated } = await readLimited(response, options);
     return { url: target.url.toString(), status: response.status, headers: response.headers, body, truncated };
   }
   throw new CrawlError(`more than ${MAX_REDIRECTS} redirects from ${start}`);
+}
+
+async function fetchOnce(fetchUrl: string, url: URL, config: CrawlConfig, options: FetchOptions): Promise<Response> {
+  const remaining = options.deadline - Date.now();
+  if (remaining <= 0) throw new CrawlError("crawl time limit reached");
+  const headers: Record<string, string> = { "User-Agent": config.userAgent, Accept: options.accept ?? "*/*" };
+  // The proxy sees one URL for both schemes; this tells it which one the crawler meant (fixture sites use it).
+  if (config.proxy) headers["X-Forwarded-Proto"] = url.protocol.slice(0, -1);
+  try {
+    return await fetch(fetchUrl, { redirect: "manual", headers, signal: AbortSignal.timeout(remaining) });
+  } catch (error) {
+    const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+    if (timedOut) throw new CrawlError(`timed out fetching ${url}`);
+    throw new TransportError(`could not fetch ${url}`);
+  }
+}
+
+/** A redirect's next URL. A 3xx without a usable Location is a broken answer, not a page. */
+function redirectTarget(response: Response, base: URL): string {
+  const location = response.headers.get("location");
+  if (!location) throw new CrawlError(`${base} answered ${response.status} without a Location`);
+  try {
+    return new URL(location, base).toString();
+  } catch {
+    throw new CrawlError(`${base} answered ${response.status} with a malformed Location`);
+  }
 }
 
 async function readLimited(response: Response, options: FetchOptions) {

@@ -1,5 +1,5 @@
-// Crawls one domain (design §6): robots.txt, the home page, its manifest and logo candidates, and returns what the
-// brand looks like. Nothing is written here; `save-crawl.ts` stores the result.
+// Crawls one domain (design §6): the home page, its manifest and logo candidates, each as robots.txt allows, and
+// returns what the brand looks like. Nothing is written here; `save-crawl.ts` stores the result.
 import { brandColors, type BrandColor } from "../brands/colors.ts";
 import { sha256Hex } from "../ids.ts";
 import { logoBlurhash } from "../ingest/blurhash.ts";
@@ -8,11 +8,11 @@ import { decodeLogoSource } from "../ingest/decode-source.ts";
 import { makeMaster } from "../ingest/master.ts";
 import { encodeWebp } from "../render/codecs.ts";
 import { extractPage, manifestIcons, rankCandidates, type LogoCandidate, type PageFacts } from "./extract.ts";
-import { CrawlError, guardedFetch, type Fetched } from "./fetch.ts";
-import { robotsAllows } from "./robots.ts";
+import { CrawlError, guardedFetch, TransportError, type Fetched, type FetchOptions } from "./fetch.ts";
+import { robotsGate } from "./robots-gate.ts";
 import type { CrawlConfig } from "./target.ts";
 
-const LIMITS = { html: 2 * 1024 * 1024, manifest: 256 * 1024, robots: 512 * 1024, image: 5 * 1024 * 1024 };
+const LIMITS = { html: 2 * 1024 * 1024, manifest: 256 * 1024, image: 5 * 1024 * 1024 };
 /** Image fetches per crawl at most: candidates are tried best first until one decodes. */
 const MAX_IMAGE_FETCHES = 6;
 
@@ -31,18 +31,15 @@ export type CrawlResult = {
 
 export async function crawlDomain(domain: string, config: CrawlConfig): Promise<CrawlResult> {
   const deadline = Date.now() + config.timeoutMs;
-  await assertRobotsAllow(domain, config, deadline);
-  const home = await fetchHome(domain, config, deadline);
+  const crawl: Crawl = { config, deadline, permit: robotsGate(config, deadline) };
+  const home = await fetchHome(domain, crawl);
   const page = await extractPage(
     new Response(home.body, { headers: { "content-type": home.headers.get("content-type") ?? "text/html" } }),
     home.url,
     domain,
   );
-  const candidates = rankCandidates(
-    [...page.logoCandidates, ...(await manifestCandidates(page.manifestUrl, config, deadline))],
-    home.url,
-  );
-  const images = await firstDecodable(candidates, config, deadline);
+  const candidates = rankCandidates([...page.logoCandidates, ...(await manifestCandidates(page.manifestUrl, crawl))], home.url);
+  const images = await firstDecodable(candidates, crawl);
   if (!images.logo) throw new CrawlError(`no usable logo among ${candidates.length} candidate(s)`);
   const name = page.name ?? titleFromDomain(domain);
   return {
@@ -53,37 +50,25 @@ export async function crawlDomain(domain: string, config: CrawlConfig): Promise<
     colors: brandColors(prominentColors(images.logo.pixels).map((c) => c.hex)),
     logo: images.logo.stored,
     brandmark: images.brandmark?.stored ?? null,
-    banners: await fetchBanners(page.banners, config, deadline),
+    banners: await fetchBanners(page.banners, crawl),
   };
 }
 
-async function assertRobotsAllow(domain: string, config: CrawlConfig, deadline: number) {
-  let robots: Fetched;
-  try {
-    robots = await guardedFetch(`https://${domain}/robots.txt`, config, {
-      maxBytes: LIMITS.robots,
-      overLimit: "truncate",
-      deadline,
-      accept: "text/plain",
-    });
-  } catch {
-    return; // unreachable robots.txt: no rules to honour (the home page fetch will tell whether the site is up)
-  }
-  if (robots.status >= 400) return;
-  if (!robotsAllows(new TextDecoder().decode(robots.body), config.userAgent, "/")) {
-    throw new CrawlError("robots.txt disallows crawling the home page");
-  }
-}
+/** One crawl's shared budget and rules: every fetch passes the SSRF guard, the deadline and robots.txt. */
+type Crawl = { config: CrawlConfig; deadline: number; permit: FetchOptions["permit"] };
 
-/** https first; plain http when TLS or the connection fails (design §6). */
-async function fetchHome(domain: string, config: CrawlConfig, deadline: number): Promise<Fetched> {
-  const options = { maxBytes: LIMITS.html, overLimit: "truncate" as const, deadline, accept: "text/html" };
+const crawlFetch = (crawl: Crawl, url: string, options: Pick<FetchOptions, "maxBytes" | "overLimit" | "accept">) =>
+  guardedFetch(url, crawl.config, { ...options, deadline: crawl.deadline, permit: crawl.permit });
+
+/** https first; plain http when the connection or TLS fails (design §6). */
+async function fetchHome(domain: string, crawl: Crawl): Promise<Fetched> {
+  const options = { maxBytes: LIMITS.html, overLimit: "truncate" as const, accept: "text/html" };
   let home: Fetched;
   try {
-    home = await guardedFetch(`https://${domain}/`, config, options);
+    home = await crawlFetch(crawl, `https://${domain}/`, options);
   } catch (error) {
-    if (error instanceof CrawlError && /time limit|timed out|refused/.test(error.message)) throw error;
-    home = await guardedFetch(`http://${domain}/`, config, options);
+    if (!(error instanceof TransportError)) throw error;
+    home = await crawlFetch(crawl, `http://${domain}/`, options);
   }
   if (home.status >= 400) throw new CrawlError(`home page answered ${home.status}`);
   const type = home.headers.get("content-type") ?? "";
@@ -91,10 +76,10 @@ async function fetchHome(domain: string, config: CrawlConfig, deadline: number):
   return home;
 }
 
-async function manifestCandidates(url: string | null, config: CrawlConfig, deadline: number): Promise<LogoCandidate[]> {
+async function manifestCandidates(url: string | null, crawl: Crawl): Promise<LogoCandidate[]> {
   if (!url) return [];
   try {
-    const fetched = await guardedFetch(url, config, { maxBytes: LIMITS.manifest, overLimit: "refuse", deadline });
+    const fetched = await crawlFetch(crawl, url, { maxBytes: LIMITS.manifest, overLimit: "refuse" });
     if (fetched.status >= 400) return [];
     return manifestIcons(JSON.parse(new TextDecoder().decode(fetched.body)), fetched.url);
   } catch {
@@ -108,15 +93,15 @@ type Decoded = { stored: StoredImage; pixels: import("../render/image-data.ts").
  * Tries candidates best first. The logo is the first that decodes; the brandmark is the first square one (the logo
  * itself when square), looked for among the remaining candidates within the fetch budget.
  */
-async function firstDecodable(candidates: LogoCandidate[], config: CrawlConfig, deadline: number) {
+async function firstDecodable(candidates: LogoCandidate[], crawl: Crawl) {
   let logo: Decoded | null = null;
   let brandmark: Decoded | null = null;
   let fetches = 0;
   for (const candidate of candidates) {
-    if (fetches >= MAX_IMAGE_FETCHES || Date.now() >= deadline) break;
+    if (fetches >= MAX_IMAGE_FETCHES || Date.now() >= crawl.deadline) break;
     if (logo && (brandmark || (candidate.width !== null && candidate.width !== candidate.height))) continue;
     fetches++;
-    const decoded = await fetchMaster(candidate.url, config, deadline);
+    const decoded = await fetchMaster(candidate.url, crawl);
     if (!decoded) continue;
     logo ??= decoded;
     if (decoded.square) brandmark ??= decoded;
@@ -125,9 +110,9 @@ async function firstDecodable(candidates: LogoCandidate[], config: CrawlConfig, 
   return { logo, brandmark };
 }
 
-async function fetchMaster(url: string, config: CrawlConfig, deadline: number): Promise<Decoded | null> {
+async function fetchMaster(url: string, crawl: Crawl): Promise<Decoded | null> {
   try {
-    const fetched = await guardedFetch(url, config, { maxBytes: LIMITS.image, overLimit: "refuse", deadline, accept: "image/*" });
+    const fetched = await crawlFetch(crawl, url, { maxBytes: LIMITS.image, overLimit: "refuse", accept: "image/*" });
     if (fetched.status >= 400) return null;
     const master = await makeMaster(await decodeLogoSource(fetched.body, fetched.headers.get("content-type")));
     const stored: StoredImage = {
@@ -140,16 +125,16 @@ async function fetchMaster(url: string, config: CrawlConfig, deadline: number): 
     const ratio = master.width / master.height;
     return { stored, pixels: master.image, square: ratio > 0.9 && ratio < 1.1 };
   } catch {
-    return null; // refused, undecodable or unreachable: the next candidate may do
+    return null; // refused (guard, robots.txt, size), undecodable or unreachable: the next candidate may do
   }
 }
 
 /** og:image / twitter:image, stored as webp (photos, mostly). At most one per source. */
-async function fetchBanners(banners: PageFacts["banners"], config: CrawlConfig, deadline: number) {
+async function fetchBanners(banners: PageFacts["banners"], crawl: Crawl) {
   const out: CrawlResult["banners"] = [];
   for (const banner of banners.filter((b, i) => banners.findIndex((x) => x.source === b.source) === i).slice(0, 2)) {
     try {
-      const fetched = await guardedFetch(banner.url, config, { maxBytes: LIMITS.image, overLimit: "refuse", deadline });
+      const fetched = await crawlFetch(crawl, banner.url, { maxBytes: LIMITS.image, overLimit: "refuse" });
       if (fetched.status >= 400) continue;
       const image = await decodeLogoSource(fetched.body, fetched.headers.get("content-type"));
       const webp = new Uint8Array(await encodeWebp(image, 80));

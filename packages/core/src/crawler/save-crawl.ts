@@ -1,11 +1,13 @@
-// Stores a crawl: images in R2 (content-addressed, so an unchanged logo is no write), the brand row, the domain's
-// state, and the events a change emits (brand.indexed, brand.updated with a delta, logo.updated) with their webhook
-// deliveries, in the same batch so no event is recorded without them.
+// Stores a crawl: images in R2 (content-addressed, so an unchanged logo is no write), the brand row (its search row
+// follows by trigger, migration 0006), the domain's state, and the events a change emits (brand.indexed,
+// brand.updated with a delta, logo.updated) with their webhook deliveries, in the same batch so no event is recorded
+// without them.
 import { getBrand, type Brand } from "../brands/store.ts";
 import { newId } from "../ids.ts";
 import { eventBody, type EventType } from "../webhooks/events.ts";
 import { fanOutStatement } from "../webhooks/fan-out.ts";
 import type { CrawlResult, StoredImage } from "./index-domain.ts";
+import { reindexIntervalMs } from "./reindex.ts";
 
 type Bindings = { DB: D1Database; LOGOS: R2Bucket };
 type Delta = Record<string, { old: unknown; new: unknown }>;
@@ -62,11 +64,6 @@ export async function saveCrawl(env: Bindings, result: CrawlResult, now: Date): 
          last_error = NULL, next_attempt_at = NULL, updated_at = excluded.updated_at, indexed_at = excluded.indexed_at`,
     ).bind(result.domain, brandId, at),
   ];
-  if (!before) {
-    statements.push(
-      env.DB.prepare("INSERT INTO brand_search (brand_id, name, aliases, domain) VALUES (?, ?, '', ?)").bind(brandId, after.name, result.domain),
-    );
-  }
   const events = changeEvents(before, after).map((event) => ({ ...event, id: newId("evt") }));
   for (const event of events) {
     const data = { domain: result.domain, entity_id: brandId, object: summary(brandId, result.domain, after), delta: event.delta };
@@ -93,10 +90,21 @@ export async function saveCrawl(env: Bindings, result: CrawlResult, now: Date): 
   return { brandId, events: events.map((e) => e.type), eventIds: events.map((e) => e.id) };
 }
 
-/** A crawl that found nothing usable: `no_data`, tried again later with backoff. */
+/**
+ * A crawl that found nothing usable: `no_data`, tried again later with backoff. A brand we already have data for keeps
+ * it (and stays `indexed`); its next try waits for the backoff and for its regular re-crawl, whichever comes later.
+ */
 export async function saveCrawlFailure(db: D1Database, domain: string, reason: string, now: Date): Promise<void> {
-  const attempts =
-    ((await db.prepare("SELECT attempts FROM domains WHERE domain = ?").bind(domain).first<number>("attempts")) ?? 0) + 1;
+  const row = await db
+    .prepare(
+      `SELECT attempts, state, EXISTS (SELECT 1 FROM subscriptions s WHERE s.domain = d.domain) AS subscribed
+       FROM domains d WHERE domain = ?`,
+    )
+    .bind(domain)
+    .first<{ attempts: number; state: string; subscribed: number }>();
+  const attempts = (row?.attempts ?? 0) + 1;
+  const delay =
+    row?.state === "indexed" ? Math.max(retryDelayMs(attempts), reindexIntervalMs(row.subscribed === 1)) : retryDelayMs(attempts);
   const at = now.toISOString();
   await db
     .prepare(
@@ -106,7 +114,7 @@ export async function saveCrawlFailure(db: D1Database, domain: string, reason: s
          attempts = excluded.attempts, last_error = excluded.last_error, next_attempt_at = excluded.next_attempt_at,
          updated_at = excluded.updated_at`,
     )
-    .bind(domain, attempts, reason.slice(0, 500), new Date(now.getTime() + retryDelayMs(attempts)).toISOString(), at)
+    .bind(domain, attempts, reason.slice(0, 500), new Date(now.getTime() + delay).toISOString(), at)
     .run();
 }
 

@@ -27,8 +27,12 @@ export async function brandStatements(
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 'seed', ?12, ?12)
          ON CONFLICT (id) DO UPDATE SET domain = excluded.domain, name = excluded.name,
            description = excluded.description, colors = excluded.colors, socials = excluded.socials,
-           logo_key = excluded.logo_key, logo_width = excluded.logo_width, logo_height = excluded.logo_height,
-           blurhash = excluded.blurhash, popularity = excluded.popularity, updated_at = excluded.updated_at`,
+           popularity = excluded.popularity, updated_at = excluded.updated_at,
+           -- No icon in the seed: keep the logo the crawler found.
+           logo_key = COALESCE(excluded.logo_key, brands.logo_key),
+           logo_width = CASE WHEN excluded.logo_key IS NULL THEN brands.logo_width ELSE excluded.logo_width END,
+           logo_height = CASE WHEN excluded.logo_key IS NULL THEN brands.logo_height ELSE excluded.logo_height END,
+           blurhash = CASE WHEN excluded.logo_key IS NULL THEN brands.blurhash ELSE excluded.blurhash END`,
       )
       .bind(
         id,
@@ -52,12 +56,15 @@ export async function brandStatements(
       .bind(id, brand.name, brand.aliases.join(" | "), brand.domain ?? ""),
   ];
   if (brand.domain) {
-    // Seeded brands with a logo are indexed; the rest wait for the crawler to find one.
+    // Seeded brands with a logo are indexed; the rest wait for the crawler to find one, and once it has tried
+    // (indexed, or no data for now) a later seed run keeps what it found.
     statements.push(
       db
         .prepare(
           `INSERT INTO domains (domain, brand_id, state, requested_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?4)
-           ON CONFLICT (domain) DO UPDATE SET brand_id = excluded.brand_id, state = excluded.state, updated_at = excluded.updated_at`,
+           ON CONFLICT (domain) DO UPDATE SET brand_id = excluded.brand_id, updated_at = excluded.updated_at,
+             state = CASE WHEN excluded.state = 'pending' AND domains.state IN ('indexed', 'no_data') THEN domains.state
+                          ELSE excluded.state END`,
         )
         .bind(brand.domain, id, logo ? "indexed" : "pending", at),
     );

@@ -3,33 +3,32 @@ import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { applyMonthlyGrant, chargeBrandRequest } from "@brand/core/billing/credits";
 import { signedFileUrl } from "@brand/core/brands/files";
 import { brandProfile, BrandProfile } from "@brand/core/brands/profile";
-import { authorizeApiRequest } from "../auth.ts";
+import { meteredResponses, meteredRoute } from "../auth.ts";
 import type { AppEnv } from "../env.ts";
 import { indexedDomain } from "../indexed-domain.ts";
 import { ErrorBody, jsonResponse, MessageBody } from "../schemas.ts";
-
 
 const route = createRoute({
   method: "get",
   path: "/brand/{domain}",
   summary: "Brand profile (5 credits)",
-  security: [{ bearer: [] }],
+  ...meteredRoute(),
   request: { params: z.object({ domain: z.string().openapi({ example: "stripe.com" }) }) },
   responses: {
     200: jsonResponse(BrandProfile, "Brand profile; 5 credits were charged"),
     202: jsonResponse(MessageBody, "Not indexed yet; indexing started. Retry in a few seconds (free)"),
     400: jsonResponse(ErrorBody, "Invalid domain"),
-    401: jsonResponse(MessageBody, "Missing or invalid key"),
     402: jsonResponse(MessageBody, "Out of credits: the balance is below 5"),
+    403: jsonResponse(MessageBody, "The plan does not include the brand endpoint (an older plan gate; every current plan includes it)"),
     404: jsonResponse(ErrorBody, "Known, but no data (or blocked) (free)"),
-    429: jsonResponse(MessageBody, "Free plan's monthly request pool spent"),
+    ...meteredResponses,
   },
 });
 
 export function registerBrand(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const now = new Date();
-    const principal = await authorizeApiRequest(c, now);
+    const principal = c.get("principal");
     const found = await indexedDomain(c, c.req.valid("param").domain, now);
     if ("accepted" in found) return found.accepted as never;
     const origin = new URL(c.req.url).origin;

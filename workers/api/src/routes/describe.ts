@@ -1,9 +1,7 @@
 // GET /describe/{domain}: the describe record, with the spec's indexing states (200, 202, 404). Paid plans only.
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { PLANS } from "@brand/core/billing/plans";
 import { describeRecord, DescribeRecord } from "@brand/core/brands/describe";
-import { AppError } from "@brand/core/errors";
-import { authorizeApiRequest } from "../auth.ts";
+import { meteredResponses, meteredRoute } from "../auth.ts";
 import { indexedDomain } from "../indexed-domain.ts";
 import type { AppEnv } from "../env.ts";
 import { ErrorBody, jsonResponse, MessageBody } from "../schemas.ts";
@@ -12,26 +10,21 @@ const route = createRoute({
   method: "get",
   path: "/describe/{domain}",
   summary: "Describe a domain",
-  security: [{ bearer: [] }],
+  ...meteredRoute({ paidPlan: true }),
   request: { params: z.object({ domain: z.string().openapi({ example: "stripe.com" }) }) },
   responses: {
     200: jsonResponse(DescribeRecord, "Describe record"),
     202: jsonResponse(MessageBody, "Not indexed yet; indexing started. Retry in a few seconds"),
     400: jsonResponse(ErrorBody, "Invalid domain"),
-    401: jsonResponse(MessageBody, "Missing or invalid key, or a free plan"),
     404: jsonResponse(ErrorBody, "Known, but no data (or blocked)"),
-    429: jsonResponse(MessageBody, "Free plan's monthly request pool spent"),
+    ...meteredResponses,
+    401: jsonResponse(MessageBody, "Missing or invalid key, or a free plan"),
   },
 });
 
 export function registerDescribe(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
-    const now = new Date();
-    const principal = await authorizeApiRequest(c, now);
-    if (!PLANS[principal.plan].describe) {
-      throw new AppError("unauthorized", "Describe needs a paid plan; upgrade in your dashboard.");
-    }
-    const found = await indexedDomain(c, c.req.valid("param").domain, now);
+    const found = await indexedDomain(c, c.req.valid("param").domain, new Date());
     if ("accepted" in found) return found.accepted as never;
     return c.json(describeRecord(found.brand, found.domain, c.env.IMG_BASE_URL), 200);
   });

@@ -3,6 +3,7 @@ import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { checkFileUrl } from "@brand/core/brands/files";
 import { AppError } from "@brand/core/errors";
 import type { AppEnv } from "../env.ts";
+import { ErrorBody, jsonResponse, MessageBody, serverError } from "../schemas.ts";
 
 const route = createRoute({
   method: "get",
@@ -17,8 +18,10 @@ const route = createRoute({
   },
   responses: {
     200: { description: "The image", content: { "image/*": { schema: z.string().openapi({ format: "binary" }) } } },
-    403: { description: "Missing, wrong or expired signature" },
-    404: { description: "No such file" },
+    400: jsonResponse(ErrorBody, "Not a stored file's folder or name"),
+    403: jsonResponse(MessageBody, "Missing, wrong or expired signature"),
+    404: jsonResponse(ErrorBody, "No such file"),
+    500: serverError,
   },
 });
 

@@ -2,7 +2,7 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { signedFileUrl } from "@brand/core/brands/files";
 import { AppError } from "@brand/core/errors";
-import { authorizeApiRequest } from "../auth.ts";
+import { meteredResponses, meteredRoute } from "../auth.ts";
 import type { AppEnv } from "../env.ts";
 import { indexedDomain } from "../indexed-domain.ts";
 import { ErrorBody, jsonResponse, MessageBody } from "../schemas.ts";
@@ -20,12 +20,11 @@ export const LogoRecord = z
   })
   .openapi("LogoRecord");
 
-
 const route = createRoute({
   method: "get",
   path: "/logos/{domain}",
   summary: "Logo or brandmark record",
-  security: [{ bearer: [] }],
+  ...meteredRoute(),
   request: {
     params: z.object({ domain: z.string().openapi({ example: "stripe.com" }) }),
     query: z.object({ type: z.enum(["logo", "brandmark"], { message: "type must be logo or brandmark" }).default("logo") }),
@@ -34,15 +33,14 @@ const route = createRoute({
     200: jsonResponse(LogoRecord, "The record"),
     202: jsonResponse(MessageBody, "Not indexed yet; indexing started"),
     400: jsonResponse(ErrorBody, "Invalid domain or type"),
-    401: jsonResponse(MessageBody, "Missing or invalid key"),
     404: jsonResponse(ErrorBody, "No data, or no image of this type"),
+    ...meteredResponses,
   },
 });
 
 export function registerLogos(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const now = new Date();
-    await authorizeApiRequest(c, now);
     const { type } = c.req.valid("query");
     const found = await indexedDomain(c, c.req.valid("param").domain, now);
     if ("accepted" in found) return found.accepted as never;

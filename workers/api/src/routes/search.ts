@@ -2,9 +2,9 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { logoUrl } from "@brand/core/brands/describe";
 import { searchBrands } from "@brand/core/brands/search";
-import { authorizeApiRequest } from "../auth.ts";
+import { meteredResponses, meteredRoute } from "../auth.ts";
 import type { AppEnv } from "../env.ts";
-import { ErrorBody, jsonResponse, MessageBody } from "../schemas.ts";
+import { ErrorBody, jsonResponse } from "../schemas.ts";
 
 export const SearchResult = z
   .object({
@@ -15,12 +15,11 @@ export const SearchResult = z
   })
   .openapi("SearchResult");
 
-
 const route = createRoute({
   method: "get",
   path: "/search",
   summary: "Search brands by name",
-  security: [{ bearer: [] }],
+  ...meteredRoute(),
   request: {
     query: z.object({
       q: z.string().trim().min(1, "q must not be empty").max(100, "q must be at most 100 characters"),
@@ -36,13 +35,12 @@ const route = createRoute({
   responses: {
     200: jsonResponse(z.array(SearchResult), "Matches, best first; [] when nothing matches"),
     400: jsonResponse(ErrorBody, "Empty or invalid query"),
-    401: jsonResponse(MessageBody, "Missing or invalid key"),
+    ...meteredResponses,
   },
 });
 
 export function registerSearch(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
-    await authorizeApiRequest(c, new Date());
     const { q, strategy, limit } = c.req.valid("query");
     const hits = await searchBrands(c.env.DB, q, strategy === "typeahead" ? "suggest" : "match", limit);
     return c.json(

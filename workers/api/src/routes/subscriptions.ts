@@ -2,30 +2,27 @@
 // starting indexing for a domain nobody asked for yet), list (cursor paginated), delete.
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { normaliseDomain } from "@brand/core/brands/domain";
-import { requestIndexing } from "@brand/core/brands/request-indexing";
+import { awaitsIndexing, requestIndexing } from "@brand/core/brands/request-indexing";
 import { lookupDomain } from "@brand/core/brands/store";
 import { AppError } from "@brand/core/errors";
 import { Page, PageQuery } from "@brand/core/webhooks/pagination";
 import { listSubscriptions, subscribe, Subscription, SubscriptionId, unsubscribe } from "@brand/core/webhooks/subscriptions";
-import { authorizeApiRequest } from "../auth.ts";
+import { meteredResponses, meteredRoute } from "../auth.ts";
 import type { AppEnv } from "../env.ts";
-import { ErrorBody, jsonBody, jsonResponse, MessageBody } from "../schemas.ts";
-
-const auth = { security: [{ bearer: [] }] };
-const unauthorized = jsonResponse(MessageBody, "Missing or invalid key");
+import { ErrorBody, jsonBody, jsonResponse } from "../schemas.ts";
 
 const routes = {
   create: createRoute({
     method: "post",
     path: "/subscriptions",
     summary: "Subscribe to a brand's events",
-    ...auth,
+    ...meteredRoute(),
     request: { body: jsonBody(z.strictObject({ domain: z.string().max(253).openapi({ example: "stripe.com" }) })) },
     responses: {
       201: jsonResponse(Subscription, "Subscribed; indexing started if the domain was new to us"),
       200: jsonResponse(Subscription, "Already subscribed: the existing subscription"),
       400: jsonResponse(ErrorBody, "Invalid domain or body"),
-      401: unauthorized,
+      ...meteredResponses,
       404: jsonResponse(ErrorBody, "Blocked domain"),
     },
   }),
@@ -33,24 +30,24 @@ const routes = {
     method: "get",
     path: "/subscriptions",
     summary: "List subscriptions, newest first",
-    ...auth,
+    ...meteredRoute(),
     request: { query: PageQuery },
     responses: {
       200: jsonResponse(Page(Subscription, "SubscriptionPage"), "A page of subscriptions"),
       400: jsonResponse(ErrorBody, "Invalid limit or cursor"),
-      401: unauthorized,
+      ...meteredResponses,
     },
   }),
   delete: createRoute({
     method: "delete",
     path: "/subscriptions/{id}",
     summary: "Unsubscribe",
-    ...auth,
+    ...meteredRoute(),
     request: { params: z.object({ id: SubscriptionId }) },
     responses: {
       204: { description: "Deleted" },
       400: jsonResponse(ErrorBody, "Malformed id"),
-      401: unauthorized,
+      ...meteredResponses,
       404: jsonResponse(ErrorBody, "No such subscription on this account"),
     },
   }),
@@ -59,24 +56,24 @@ const routes = {
 export function registerSubscriptions(app: OpenAPIHono<AppEnv>) {
   app.openapi(routes.create, async (c) => {
     const now = new Date();
-    const principal = await authorizeApiRequest(c, now);
+    const principal = c.get("principal");
     const parsed = normaliseDomain(c.req.valid("json").domain, { allowTestDomains: Boolean(c.env.CRAWL_PROXY) });
     if (!parsed.ok) throw new AppError("bad_request", parsed.reason);
     const found = await lookupDomain(c.env.DB, parsed.domain);
     if (found.state === "blocked") throw new AppError("not_found", `No data for ${parsed.domain}.`);
     const { subscription, created } = await subscribe(c.env.DB, principal.accountId, parsed.domain, now);
-    if (found.state === "unknown") await requestIndexing(c.env.DB, c.env.INDEX_QUEUE, parsed.domain, now);
+    if (awaitsIndexing(found)) await requestIndexing(c.env.DB, c.env.INDEX_QUEUE, parsed.domain, now);
     return c.json(subscription, created ? 201 : 200);
   });
 
   app.openapi(routes.list, async (c) => {
-    const principal = await authorizeApiRequest(c, new Date());
+    const principal = c.get("principal");
     const { limit, cursor } = c.req.valid("query");
     return c.json(await listSubscriptions(c.env.DB, principal.accountId, limit, cursor), 200);
   });
 
   app.openapi(routes.delete, async (c) => {
-    const principal = await authorizeApiRequest(c, new Date());
+    const principal = c.get("principal");
     await unsubscribe(c.env.DB, principal.accountId, c.req.valid("param").id);
     return c.body(null, 204);
   });

@@ -12,14 +12,12 @@ import {
 } from "@brand/core/webhooks/deliveries";
 import { endpointRow, type EndpointRow } from "@brand/core/webhooks/endpoints";
 import { Page, PageQuery } from "@brand/core/webhooks/pagination";
-import { authorizeApiRequest } from "../auth.ts";
+import { meteredResponses, meteredRoute } from "../auth.ts";
 import type { AppEnv } from "../env.ts";
-import { ErrorBody, jsonResponse, MessageBody } from "../schemas.ts";
+import { ErrorBody, jsonResponse } from "../schemas.ts";
 import { wakeDeliveries } from "../webhook-queue.ts";
 import { EndpointParam } from "./webhooks.ts";
 
-const auth = { security: [{ bearer: [] }] };
-const unauthorized = jsonResponse(MessageBody, "Missing or invalid key");
 const notFound = jsonResponse(ErrorBody, "No such endpoint (or delivery) on this account");
 const disabled = jsonResponse(ErrorBody, "The endpoint is disabled; enable it first (PATCH enabled: true)");
 
@@ -29,12 +27,12 @@ const routes = {
     path: "/webhooks/{id}/test",
     summary: "Send a test event (webhook.test)",
     description: "Queued like any event, whatever the endpoint's filter; follow it in the deliveries list.",
-    ...auth,
+    ...meteredRoute(),
     request: { params: EndpointParam },
     responses: {
       201: jsonResponse(Delivery, "The queued delivery"),
       400: jsonResponse(ErrorBody, "Malformed id"),
-      401: unauthorized,
+      ...meteredResponses,
       404: notFound,
       409: disabled,
     },
@@ -43,12 +41,12 @@ const routes = {
     method: "get",
     path: "/webhooks/{id}/deliveries",
     summary: "List deliveries, newest first, with their attempts",
-    ...auth,
+    ...meteredRoute(),
     request: { params: EndpointParam, query: PageQuery.extend({ status: DeliveryStatus.optional() }) },
     responses: {
       200: jsonResponse(Page(Delivery, "DeliveryPage"), "A page of deliveries"),
       400: jsonResponse(ErrorBody, "Invalid limit, cursor or status"),
-      401: unauthorized,
+      ...meteredResponses,
       404: notFound,
     },
   }),
@@ -57,12 +55,12 @@ const routes = {
     path: "/webhooks/{id}/deliveries/{delivery_id}/replay",
     summary: "Replay a delivery",
     description: "Sends it again now, with the same webhook-id and body and a fresh retry schedule.",
-    ...auth,
+    ...meteredRoute(),
     request: { params: EndpointParam.extend({ delivery_id: DeliveryId }) },
     responses: {
       200: jsonResponse(Delivery, "The delivery, pending again"),
       400: jsonResponse(ErrorBody, "Malformed id"),
-      401: unauthorized,
+      ...meteredResponses,
       404: notFound,
       409: disabled,
     },
@@ -78,7 +76,7 @@ function assertEnabled(endpoint: EndpointRow) {
 export function registerWebhookDeliveries(app: OpenAPIHono<AppEnv>) {
   app.openapi(routes.test, async (c) => {
     const now = new Date();
-    const principal = await authorizeApiRequest(c, now);
+    const principal = c.get("principal");
     const endpoint = await endpointRow(c.env.DB, principal.accountId, c.req.valid("param").id);
     assertEnabled(endpoint);
     const id = await createTestDelivery(c.env.DB, endpoint.id, now);
@@ -87,14 +85,14 @@ export function registerWebhookDeliveries(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(routes.list, async (c) => {
-    const principal = await authorizeApiRequest(c, new Date());
+    const principal = c.get("principal");
     const endpoint = await endpointRow(c.env.DB, principal.accountId, c.req.valid("param").id);
     return c.json(await listDeliveries(c.env.DB, endpoint.id, c.req.valid("query")), 200);
   });
 
   app.openapi(routes.replay, async (c) => {
     const now = new Date();
-    const principal = await authorizeApiRequest(c, now);
+    const principal = c.get("principal");
     const { id, delivery_id } = c.req.valid("param");
     const endpoint = await endpointRow(c.env.DB, principal.accountId, id);
     assertEnabled(endpoint);

@@ -18,12 +18,10 @@ import {
 } from "@brand/core/webhooks/endpoints";
 import { EVENT_TYPES, TEST_EVENT_TYPE, WebhookEvent } from "@brand/core/webhooks/events";
 import { Page, PageQuery } from "@brand/core/webhooks/pagination";
-import { authorizeApiRequest } from "../auth.ts";
+import { meteredResponses, meteredRoute } from "../auth.ts";
 import type { AppEnv } from "../env.ts";
-import { ErrorBody, jsonBody, jsonResponse, MessageBody } from "../schemas.ts";
+import { ErrorBody, jsonBody, jsonResponse } from "../schemas.ts";
 
-const auth = { security: [{ bearer: [] }] };
-const unauthorized = jsonResponse(MessageBody, "Missing or invalid key");
 const notFound = jsonResponse(ErrorBody, "No such endpoint on this account");
 export const EndpointParam = z.object({ id: EndpointId });
 
@@ -33,44 +31,44 @@ const routes = {
     path: "/webhooks",
     summary: "Create a webhook endpoint",
     description: "The URL must be https on a public domain. The signing secret is in this response only.",
-    ...auth,
+    ...meteredRoute(),
     request: { body: jsonBody(CreateEndpointInput) },
     responses: {
       201: jsonResponse(WebhookEndpointWithSecret, "Created, with its secret (shown this once)"),
       400: jsonResponse(ErrorBody, "Invalid body, event type or URL (not https, private or loopback target)"),
-      401: unauthorized,
+      ...meteredResponses,
     },
   }),
   list: createRoute({
     method: "get",
     path: "/webhooks",
     summary: "List webhook endpoints, newest first",
-    ...auth,
+    ...meteredRoute(),
     request: { query: PageQuery },
     responses: {
       200: jsonResponse(Page(WebhookEndpoint, "WebhookEndpointPage"), "A page of endpoints"),
       400: jsonResponse(ErrorBody, "Invalid limit or cursor"),
-      401: unauthorized,
+      ...meteredResponses,
     },
   }),
   get: createRoute({
     method: "get",
     path: "/webhooks/{id}",
     summary: "Get a webhook endpoint",
-    ...auth,
+    ...meteredRoute(),
     request: { params: EndpointParam },
-    responses: { 200: jsonResponse(WebhookEndpoint, "The endpoint"), 400: jsonResponse(ErrorBody, "Malformed id"), 401: unauthorized, 404: notFound },
+    responses: { 200: jsonResponse(WebhookEndpoint, "The endpoint"), 400: jsonResponse(ErrorBody, "Malformed id"), ...meteredResponses, 404: notFound },
   }),
   update: createRoute({
     method: "patch",
     path: "/webhooks/{id}",
     summary: "Update a webhook endpoint (url, description, events, enabled)",
-    ...auth,
+    ...meteredRoute(),
     request: { params: EndpointParam, body: jsonBody(UpdateEndpointInput) },
     responses: {
       200: jsonResponse(WebhookEndpoint, "The updated endpoint"),
       400: jsonResponse(ErrorBody, "Invalid body, event type or URL"),
-      401: unauthorized,
+      ...meteredResponses,
       404: notFound,
     },
   }),
@@ -78,21 +76,21 @@ const routes = {
     method: "delete",
     path: "/webhooks/{id}",
     summary: "Delete a webhook endpoint and its delivery log",
-    ...auth,
+    ...meteredRoute(),
     request: { params: EndpointParam },
-    responses: { 204: { description: "Deleted" }, 400: jsonResponse(ErrorBody, "Malformed id"), 401: unauthorized, 404: notFound },
+    responses: { 204: { description: "Deleted" }, 400: jsonResponse(ErrorBody, "Malformed id"), ...meteredResponses, 404: notFound },
   }),
   rotate: createRoute({
     method: "post",
     path: "/webhooks/{id}/rotate-secret",
     summary: "Rotate the signing secret",
     description: "Returns the new secret, once. For 24 hours the old secret signs too: `webhook-signature` carries both.",
-    ...auth,
+    ...meteredRoute(),
     request: { params: EndpointParam },
     responses: {
       200: jsonResponse(WebhookEndpointWithSecret, "The endpoint with its new secret (shown this once)"),
       400: jsonResponse(ErrorBody, "Malformed id"),
-      401: unauthorized,
+      ...meteredResponses,
       404: notFound,
     },
   }),
@@ -101,38 +99,38 @@ const routes = {
 export function registerWebhooks(app: OpenAPIHono<AppEnv>) {
   app.openapi(routes.create, async (c) => {
     const now = new Date();
-    const principal = await authorizeApiRequest(c, now);
+    const principal = c.get("principal");
     const { endpoint, secret } = await createEndpoint(c.env.DB, principal.accountId, c.req.valid("json"), targetPolicy(c.env), now);
     return c.json({ ...endpoint, secret }, 201);
   });
 
   app.openapi(routes.list, async (c) => {
-    const principal = await authorizeApiRequest(c, new Date());
+    const principal = c.get("principal");
     const { limit, cursor } = c.req.valid("query");
     return c.json(await listEndpoints(c.env.DB, principal.accountId, limit, cursor), 200);
   });
 
   app.openapi(routes.get, async (c) => {
-    const principal = await authorizeApiRequest(c, new Date());
+    const principal = c.get("principal");
     return c.json(toEndpoint(await endpointRow(c.env.DB, principal.accountId, c.req.valid("param").id)), 200);
   });
 
   app.openapi(routes.update, async (c) => {
     const now = new Date();
-    const principal = await authorizeApiRequest(c, now);
+    const principal = c.get("principal");
     const { id } = c.req.valid("param");
     return c.json(await updateEndpoint(c.env.DB, principal.accountId, id, c.req.valid("json"), targetPolicy(c.env), now), 200);
   });
 
   app.openapi(routes.delete, async (c) => {
-    const principal = await authorizeApiRequest(c, new Date());
+    const principal = c.get("principal");
     await deleteEndpoint(c.env.DB, principal.accountId, c.req.valid("param").id);
     return c.body(null, 204);
   });
 
   app.openapi(routes.rotate, async (c) => {
     const now = new Date();
-    const principal = await authorizeApiRequest(c, now);
+    const principal = c.get("principal");
     const { endpoint, secret } = await rotateSecret(c.env.DB, principal.accountId, c.req.valid("param").id, now);
     return c.json({ ...endpoint, secret }, 200);
   });

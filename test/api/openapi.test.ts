@@ -1,0 +1,41 @@
+// The JSON host's OpenAPI document lists every status each route can answer.
+import { beforeAll, describe, expect, it } from "vitest";
+import { call } from "../helpers/http.ts";
+
+type Operation = { responses: Record<string, unknown>; parameters?: unknown[]; requestBody?: unknown; security?: unknown[] };
+let operations: Map<string, Operation>;
+
+beforeAll(async () => {
+  const doc = (await (await call("/openapi.json")).json()) as { paths: Record<string, Record<string, Operation>> };
+  operations = new Map(
+    Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => [`${method.toUpperCase()} ${path}`, op])),
+  );
+});
+
+const statuses = (operation: string) => Object.keys(operations.get(operation)?.responses ?? {}).sort();
+const metered = ["200", "400", "401", "429", "500"];
+
+describe("OpenAPI statuses", () => {
+  it.each([
+    ["GET /describe/{domain}", [...metered, "202", "404"]],
+    ["GET /brand/{domain}", [...metered, "202", "402", "403", "404"]],
+    ["GET /logos/{domain}", [...metered, "202", "404"]],
+    ["GET /search", metered],
+    ["GET /files/{folder}/{name}", ["200", "400", "403", "404", "500"]],
+    ["POST /subscriptions", [...metered, "201", "404"]],
+    ["GET /subscriptions", metered],
+    ["DELETE /subscriptions/{id}", ["204", "400", "401", "404", "429", "500"]],
+    ["POST /webhooks", ["201", "400", "401", "429", "500"]],
+    ["GET /webhooks/{id}", [...metered, "404"]],
+    ["POST /webhooks/{id}/test", ["201", "400", "401", "404", "409", "429", "500"]],
+  ])("%s documents %j", (operation, expected) => {
+    expect(statuses(operation)).toEqual(expect.arrayContaining(expected));
+  });
+
+  it("every operation with parameters or a body documents 400, and every keyed one 401", () => {
+    for (const [name, op] of operations) {
+      if (op.parameters?.length || op.requestBody) expect(statuses(name), name).toContain("400");
+      if (op.security?.length) expect(statuses(name), name).toContain("401");
+    }
+  });
+});
