@@ -76,6 +76,14 @@ describe("indexing queue", () => {
     expect(send.mock.calls).toEqual([[{ domain: "queued-shop.com" }]]);
   });
 
+  it("queues a seeded brand that has no logo yet and was never queued, once", async () => {
+    await seedBrand({ domain: "seeded-nologo.com", name: "Seeded No Logo" });
+    const send = vi.spyOn(env.INDEX_QUEUE, "send");
+    await logo("seeded-nologo.com", pro.publishable);
+    await logo("seeded-nologo.com", pro.publishable);
+    expect(send.mock.calls).toEqual([[{ domain: "seeded-nologo.com" }]]);
+  });
+
   it("sends one message when concurrent first requests race for a domain", async () => {
     const send = vi.spyOn(env.INDEX_QUEUE, "send");
     // Different sizes, so no request can be answered from another's cached image before resolving the domain.

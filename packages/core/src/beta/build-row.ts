@@ -4,6 +4,7 @@
 import { corpusSpelling } from "../descriptor/corpus-match.ts";
 import { logoUrl } from "../brands/describe.ts";
 import { ownerOf } from "../brands/parents.ts";
+import { awaitsIndexing } from "../brands/request-indexing.ts";
 import { lookupDomain, type Brand } from "../brands/store.ts";
 import { confidenceFor } from "./confidence.ts";
 import type { IdentityRow, MatchType } from "./row.ts";
@@ -63,10 +64,10 @@ export async function buildRow(deps: RowDeps, decision: Decision, withContext: b
   };
 }
 
-/** The indexed brand for a domain; a domain never seen before is queued for indexing. */
+/** The indexed brand for a domain; a domain never seen before, or never queued, is queued for indexing. */
 async function resolvedBrand(deps: RowDeps, domain: string): Promise<Brand | null> {
   const found = await lookupDomain(deps.db, domain);
-  if (found.state === "unknown") await deps.requestIndexing(domain);
+  if (awaitsIndexing(found)) await deps.requestIndexing(domain);
   return found.state === "indexed" ? found.brand : null;
 }
 

@@ -2,6 +2,7 @@
 // monogram would show when there is no logo. Unknown domains are queued for indexing on the way.
 import { US_MICS, type TickerQuery } from "../identifiers/ticker.ts";
 import { unicodeDomain } from "./domain.ts";
+import { awaitsIndexing } from "./request-indexing.ts";
 import { searchBrands, type SearchStrategy } from "./search.ts";
 import { getBrand, isBlocked, lookupDomain, markPending, type Brand } from "./store.ts";
 
@@ -21,7 +22,7 @@ export type Indexer = (domain: string) => Promise<void>;
 export async function subjectForDomain(db: D1Database, domain: string, index: Indexer, now: Date): Promise<Subject> {
   const found = await lookupDomain(db, domain);
   if (found.state === "blocked") return { brand: null, domain, label: domain, seed: domain, blocked: true };
-  if (found.state === "unknown" && (await markPending(db, domain, now))) await index(domain);
+  if (awaitsIndexing(found) && (await markPending(db, domain, now))) await index(domain);
   const brand = found.state === "indexed" ? found.brand : null;
   // A brand we know but have no logo for yet still lends its name to the monogram; else the domain as people write
   // it (münchen.de, not xn--mnchen-3ya.de, whose monogram would be an X).
