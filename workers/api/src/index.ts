@@ -1,9 +1,12 @@
 import { createApp } from "@brand/core/http/app";
 import type { AppEnv, Env } from "./env.ts";
+import { registerDashboard } from "./dashboard/register.ts";
 import { consumeIndexQueue, reindexDue, type IndexMessage } from "./indexing.ts";
 import { registerAdminAccounts } from "./routes/admin/accounts.ts";
 import { registerAdminBilling } from "./routes/admin/billing.ts";
 import { adminGuard } from "./routes/admin/guard.ts";
+import { registerAccount } from "./routes/account.ts";
+import { registerAccountKeys } from "./routes/account-keys.ts";
 import { registerBrand } from "./routes/brand.ts";
 import { registerDescribe } from "./routes/describe.ts";
 import { registerFiles } from "./routes/files.ts";
@@ -26,6 +29,9 @@ registerSubscriptions(app);
 registerWebhooks(app);
 registerWebhookDeliveries(app);
 registerWebhookEvents(app);
+registerAccount(app);
+registerAccountKeys(app);
+registerDashboard(app);
 
 app.use("/admin/*", adminGuard);
 registerAdminAccounts(app);

@@ -1,6 +1,7 @@
 // POST /transaction. Order (design §7): auth 401/403 → 415 → 413 → 400 (not counted) → daily allowance (counted,
 // 429 when spent) → in-flight lock (409 + Retry-After: 2) → lookup.
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { mirrorBetaUsage } from "@brand/core/account/beta-usage";
 import { authenticate, bearerKey } from "@brand/core/auth/authenticate";
 import { identify, recheckSaved } from "@brand/core/beta/identify";
 import { ntropyProvider } from "@brand/core/beta/ntropy";
@@ -93,7 +94,10 @@ function identifyDeps(c: Context<AppEnv>, now: Date) {
 /** Counts this lookup against the account's day; 429 (with the headers) once the allowance is spent. */
 async function consumeAllowance(c: Context<AppEnv>, accountId: string, limit: number, now: Date) {
   const counter = c.env.DAILY_COUNTER.get(c.env.DAILY_COUNTER.idFromName(accountId));
-  const { allowed, used } = await counter.consume(utcDay(now), limit);
+  const day = utcDay(now);
+  const { allowed, used } = await counter.consume(day, limit);
+  // The dashboard (JSON host) reads the day's count from D1; the counter stays the authority (docs/dashboard.md).
+  if (allowed) c.executionCtx.waitUntil(mirrorBetaUsage(c.env.DB, accountId, day, used));
   const reset = nextUtcMidnight(now);
   const headers = {
     "X-RateLimit-Limit": String(limit),

@@ -1,0 +1,34 @@
+// The beta's daily count, mirrored into D1 so the JSON host (the dashboard) can show it. The beta host's DailyCounter
+// Durable Object stays the authority: it enforces the allowance exactly. After each counted lookup the beta host
+// writes the counter's new value here in waitUntil; a write that arrives late or twice changes nothing, because the
+// row only ever takes the larger value. Beta lookups never count toward the image and JSON request pool.
+import { utcDay, utcMonth } from "../time.ts";
+
+/** Records that `accountId` has used `used` lookups on `day` (YYYY-MM-DD), as the counter said. */
+export async function mirrorBetaUsage(db: D1Database, accountId: string, day: string, used: number): Promise<void> {
+  await db
+    .prepare(
+      `INSERT INTO beta_usage_daily (account_id, day, used) VALUES (?, ?, ?)
+       ON CONFLICT (account_id, day) DO UPDATE SET used = MAX(used, excluded.used)`,
+    )
+    .bind(accountId, day, used)
+    .run();
+}
+
+/** Lookups counted today (UTC), as last mirrored. */
+export async function betaUsedToday(db: D1Database, accountId: string, now: Date): Promise<number> {
+  const used = await db
+    .prepare("SELECT used FROM beta_usage_daily WHERE account_id = ? AND day = ?")
+    .bind(accountId, utcDay(now))
+    .first<number>("used");
+  return used ?? 0;
+}
+
+/** Lookups per day over the current month. */
+export async function betaUsageByDay(db: D1Database, accountId: string, now: Date) {
+  const { results } = await db
+    .prepare("SELECT day, used FROM beta_usage_daily WHERE account_id = ? AND day LIKE ? ORDER BY day")
+    .bind(accountId, `${utcMonth(now)}-%`)
+    .all<{ day: string; used: number }>();
+  return results;
+}

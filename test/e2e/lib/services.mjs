@@ -1,0 +1,111 @@
+// The local services for the e2e run: `npm start`'s launcher (scripts/dev.mjs) in its own process group, ready once
+// .dev/demo.json is fresh and the three hosts answer; stopped (the whole group) afterwards.
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, openSync, readFileSync, statSync } from "node:fs";
+
+export const ROOT = new URL("../../../", import.meta.url).pathname;
+const DEMO_FILE = `${ROOT}.dev/demo.json`;
+export const LOG_FILE = `${ROOT}.dev/e2e-services.log`;
+const PORTS = [8787, 8788, 8789];
+
+/** @returns {{ img_url: string, api_url: string, beta_url: string, publishable_key: string, secret_key: string, beta_key: string, admin_token: string }} */
+export const readDemo = () => JSON.parse(readFileSync(DEMO_FILE, "utf8"));
+
+async function answers(url) {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+    await response.arrayBuffer();
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts the services and resolves once they answer. With E2E_REUSE_SERVICES=1, services already running (say, your
+ * own `npm start`) are used as they are and left running.
+ */
+export async function startServices({ timeoutMs = 360_000 } = {}) {
+  const running = await Promise.all(PORTS.map((port) => answers(`http://localhost:${port}/openapi.json`)));
+  if (running.some(Boolean)) {
+    if (process.env.E2E_REUSE_SERVICES === "1" && running.every(Boolean) && existsSync(DEMO_FILE)) {
+      console.log("e2e: reusing the services already running on 8787-8789");
+      return { demo: readDemo(), stop: async () => {} };
+    }
+    throw new Error("Ports 8787-8789 are in use (is `npm start` running?). Stop it, or set E2E_REUSE_SERVICES=1 to test against it.");
+  }
+  mkdirSync(`${ROOT}.dev`, { recursive: true });
+  const startedAt = Date.now();
+  const log = openSync(LOG_FILE, "w");
+  const child = spawn(process.execPath, ["scripts/dev.mjs"], {
+    cwd: ROOT,
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", NO_UPDATE_NOTIFIER: "1" },
+    stdio: ["ignore", log, log],
+    detached: true, // its own process group, so stopping it stops wrangler and workerd too
+  });
+  const stop = () => stopGroup(child);
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`npm start exited (${child.exitCode}); see ${LOG_FILE}`);
+      if (Date.now() - startedAt > timeoutMs) throw new Error(`services did not come up within ${timeoutMs / 1000}s; see ${LOG_FILE}`);
+      if (existsSync(DEMO_FILE) && statSync(DEMO_FILE).mtimeMs >= startedAt - 1_000) {
+        const demo = readDemo();
+        const up = await Promise.all([demo.img_url, demo.api_url, demo.beta_url].map((u) => answers(`${u}/openapi.json`)));
+        if (up.every(Boolean)) return { demo, stop };
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** SIGTERM to the group, SIGKILL if it lingers. @param {import("node:child_process").ChildProcess} child */
+async function stopGroup(child) {
+  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const signal = (name) => {
+    try {
+      process.kill(-child.pid, name);
+    } catch {
+      // already gone
+    }
+  };
+  signal("SIGTERM");
+  const timer = setTimeout(() => signal("SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(timer);
+  // workerd children may outlive their parent by a moment; make sure the group is gone.
+  signal("SIGKILL");
+}
+
+/**
+ * fetch, retried on a 5xx. Locally the three hosts are separate workerd processes sharing one SQLite file, and a write
+ * racing another process's can fail with SQLITE_BUSY as a 500; the spec's advice for a 500 is to retry.
+ */
+export async function fetchRetrying(url, init) {
+  for (let attempt = 1; ; attempt++) {
+    const response = await fetch(url, init);
+    if (response.status < 500 || attempt === 4) return response;
+    await response.arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
+  }
+}
+
+/** Calls the JSON host's /admin API with the local admin token. */
+export async function admin(demo, method, path, body) {
+  const response = await fetchRetrying(`${demo.api_url}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${demo.admin_token}`, ...(body ? { "Content-Type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** A fresh account for a test, so tests that rotate keys or add webhooks leave the demo account alone. */
+export async function newAccount(demo, name, plan = "pro") {
+  const account = await admin(demo, "POST", "/admin/accounts", { plan, name, beta: true });
+  return { id: account.id, ...account.keys };
+}
