@@ -149,6 +149,15 @@ describe("merchant checks on our own stages", () => {
 });
 
 describe("names", () => {
+  it("a matched brand not indexed yet keeps the company's name, without an id", async () => {
+    await env.DB.prepare("UPDATE domains SET state = 'pending' WHERE domain = 'amazon.com'").run();
+    try {
+      expect(await row("AMZN Mktp US*2K4L54JQ0")).toMatchObject({ domain: "amazon.com", name: "Amazon", entity_id: null });
+    } finally {
+      await env.DB.prepare("UPDATE domains SET state = 'indexed' WHERE domain = 'amazon.com'").run();
+    }
+  });
+
   it("cleaned rows are the tidied descriptor, without bank noise or the place", async () => {
     expect((await row("POS PURCHASE JOES PIZZA #0042 BROOKLYN NY 12/03")).name).toBe("Joes Pizza");
     expect((await row("CHECKCARD 0322 MARIAS TAQUERIA")).name).toBe("Marias Taqueria");

@@ -49,10 +49,10 @@ export async function buildRow(deps: RowDeps, decision: Decision, withContext: b
       confidence: confidenceFor(decision.matchType, { matched: false }),
     };
   }
-  const brand = await resolvedBrand(deps, decision.domain);
+  const { brand, known } = await resolvedBrand(deps, decision.domain);
   return {
     domain: decision.domain,
-    name: brand?.name ?? decision.name,
+    name: known?.name ?? decision.name,
     ...entityTypeField(brand),
     entity_id: brand?.id ?? null,
     logo_url: logoUrl(deps.imgBaseUrl, decision.domain),
@@ -64,11 +64,15 @@ export async function buildRow(deps: RowDeps, decision: Decision, withContext: b
   };
 }
 
-/** The indexed brand for a domain; a domain never seen before, or never queued, is queued for indexing. */
-async function resolvedBrand(deps: RowDeps, domain: string): Promise<Brand | null> {
+/**
+ * The domain's brand: `brand` when it resolves (indexed: it gives the row its id), `known` when we have one at all
+ * (its name is the company's own, even before its logo is indexed). A domain never seen or never queued is queued.
+ */
+async function resolvedBrand(deps: RowDeps, domain: string): Promise<{ brand: Brand | null; known: Brand | null }> {
   const found = await lookupDomain(deps.db, domain);
   if (awaitsIndexing(found)) await deps.requestIndexing(domain);
-  return found.state === "indexed" ? found.brand : null;
+  if (found.state === "indexed") return { brand: found.brand, known: found.brand };
+  return { brand: null, known: found.state === "unknown" || found.state === "blocked" ? null : found.brand };
 }
 
 /** The nearest verified owner, when a brand with a domain resolves for it (spec: otherwise null). */
@@ -81,10 +85,10 @@ async function parentOf(deps: RowDeps, brandId: string): Promise<Related | null>
 /** A platform as the row shows it: its brand's name and id when one resolves; logo_url null without a domain. */
 async function related(deps: RowDeps, entity: { domain: string | null; name: string | null }): Promise<Related> {
   if (!entity.domain) return { domain: null, name: entity.name, entity_id: null, logo_url: null };
-  const brand = await resolvedBrand(deps, entity.domain);
+  const { brand, known } = await resolvedBrand(deps, entity.domain);
   return {
     domain: entity.domain,
-    name: brand?.name ?? entity.name,
+    name: known?.name ?? entity.name,
     entity_id: brand?.id ?? null,
     logo_url: logoUrl(deps.imgBaseUrl, entity.domain),
   };
