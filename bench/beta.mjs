@@ -12,8 +12,8 @@ import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSyn
 import { prepareBetaState } from "./lib/beta-state.mjs";
 import { cpuMeter } from "./lib/cpu.mjs";
 import { startFakeProvider } from "./lib/fake-provider-server.mjs";
-import { runLoad } from "./lib/load-headers.mjs";
-import { stopAll } from "./lib/procs.mjs";
+import { runLoad } from "./lib/load.mjs";
+import { runBench } from "./lib/harness.mjs";
 import { machine, ratio, summarise, table } from "./lib/stats.mjs";
 import { ROOT, startWranglerDev } from "./lib/wrangler.mjs";
 import { NTROPY_KEY } from "../test/fixtures/fake-ntropy.mjs";
@@ -460,19 +460,4 @@ function report(r) {
   ].join("\n");
 }
 
-const watchdog = setTimeout(async () => {
-  log(`the run exceeded its ${PARAMS.totalCapMs / 1000} s cap; stopping.`);
-  await stopAll(1500);
-  process.exit(2);
-}, PARAMS.totalCapMs);
-watchdog.unref();
-
-try {
-  await main();
-  await stopAll();
-  clearTimeout(watchdog);
-} catch (err) {
-  log("harness failure:", err?.stack ?? err);
-  await stopAll();
-  process.exit(1);
-}
+await runBench(main, { totalCapMs: PARAMS.totalCapMs, log });

@@ -9,7 +9,7 @@ import { cpSync, mkdirSync, writeFileSync } from "node:fs";
 import { coldRender } from "./lib/render-bench.mjs";
 import { iconPng, prepareImgState } from "./lib/img-state.mjs";
 import { runLoad } from "./lib/load.mjs";
-import { stopAll } from "./lib/procs.mjs";
+import { runBench } from "./lib/harness.mjs";
 import { machine, ratio, table } from "./lib/stats.mjs";
 import { ROOT, startWranglerDev } from "./lib/wrangler.mjs";
 
@@ -278,19 +278,4 @@ function report(r) {
   ].join("\n");
 }
 
-const watchdog = setTimeout(async () => {
-  log(`the run exceeded its ${PARAMS.totalCapMs / 1000} s cap; stopping.`);
-  await stopAll(1500);
-  process.exit(2);
-}, PARAMS.totalCapMs);
-watchdog.unref();
-
-try {
-  await main();
-  await stopAll();
-  clearTimeout(watchdog);
-} catch (err) {
-  log("harness failure:", err?.stack ?? err);
-  await stopAll();
-  process.exit(1);
-}
+await runBench(main, { totalCapMs: PARAMS.totalCapMs, log });

@@ -1,18 +1,23 @@
 // A bounded closed-loop HTTP load: `concurrency` clients over keep-alive connections, each sending its next request
 // when the previous one is answered, until `requests` have been sent or `timeCapMs` has passed. 127.0.0.1 only.
+// Headers (the JSON host's `Authorization: Bearer sk_…`), a method and a body per request (the beta's
+// POST /transaction) are optional.
 import http from "node:http";
 import { summarise } from "./stats.mjs";
 
 /**
  * @param {object} o
- * @param {string} o.base          e.g. http://127.0.0.1:8797
+ * @param {string} o.base          e.g. http://127.0.0.1:8803
  * @param {(i: number) => string} o.path  path (and query) of request i
+ * @param {Record<string, string>} [o.headers]  sent with every request
+ * @param {string} [o.method="GET"]
+ * @param {(i: number) => string} [o.body]  body of request i (sent with its Content-Length)
  * @param {number} o.requests      how many requests at most
  * @param {number} o.concurrency   clients (= keep-alive connections)
  * @param {number} o.timeCapMs     stop sending after this long; what is in flight completes
  * @param {number} [o.expectStatus=200]
  */
-export async function runLoad({ base, path, requests, concurrency, timeCapMs, expectStatus = 200 }) {
+export async function runLoad({ base, path, headers = {}, method = "GET", body, requests, concurrency, timeCapMs, expectStatus = 200 }) {
   const target = new URL(base);
   if (target.hostname !== "127.0.0.1") throw new Error(`load target must be 127.0.0.1, got ${target.hostname}`);
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency, maxFreeSockets: concurrency });
@@ -26,9 +31,18 @@ export async function runLoad({ base, path, requests, concurrency, timeCapMs, ex
 
   const one = (i) =>
     new Promise((resolve) => {
+      const payload = body ? Buffer.from(body(i)) : null;
       const t0 = performance.now();
-      const req = http.get(
-        { host: target.hostname, port: target.port, path: path(i), agent, timeout: 30_000 },
+      const req = http.request(
+        {
+          host: target.hostname,
+          port: target.port,
+          method,
+          path: path(i),
+          headers: payload ? { ...headers, "Content-Length": String(payload.length) } : headers,
+          agent,
+          timeout: 30_000,
+        },
         (res) => {
           let size = 0;
           res.on("data", (chunk) => (size += chunk.length));
@@ -51,6 +65,7 @@ export async function runLoad({ base, path, requests, concurrency, timeCapMs, ex
         errors.push(err.message);
         resolve();
       });
+      req.end(payload ?? undefined);
     });
 
   const client = async () => {
