@@ -8,10 +8,11 @@
 // It reports; it does not judge: exit 0 whatever the figures, non-zero only when the harness fails.
 // Bounded: fixed request counts, a time cap per load phase, a cap per indexed domain and a cap on the whole run.
 // 127.0.0.1 only.
-import { cpSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { prepareApiState } from "./lib/api-state.mjs";
 import { startFixtureServer } from "./lib/fixture-server.mjs";
 import { runLoad } from "./lib/load.mjs";
+import { replayableHeaders, startBaseline } from "./lib/baseline.mjs";
 import { runBench } from "./lib/harness.mjs";
 import { machine, ratio, summarise, table } from "./lib/stats.mjs";
 import { ROOT, startWranglerDev } from "./lib/wrangler.mjs";
@@ -104,25 +105,14 @@ async function main() {
   if (record.domain !== ctx.domain || record.name !== PARAMS.brand.name) throw new Error(`GET ${describePath} answered another record: ${text.slice(0, 300)}`);
   const second = await fetch(api.url + describePath, { headers: auth });
   const secondBody = new Uint8Array(await second.arrayBuffer());
-  // The Worker's own headers. Content-Encoding is the runtime's: fetch() asks for gzip and wrangler dev compresses the
-  // JSON on the way out (the body read here is already decoded). The load client asks for no encoding, so both
-  // Workers send the same identity bytes; copying the header would make the baseline gzip every response.
-  const headers = {};
-  for (const [name, value] of first.headers) {
-    if (!["date", "content-length", "content-encoding", "connection", "keep-alive", "transfer-encoding"].includes(name)) headers[name] = value;
-  }
-
-  const baselineDir = `${PARAMS.stateDir}/baseline-worker`;
-  mkdirSync(baselineDir, { recursive: true });
-  cpSync(new URL("./baseline-worker/", import.meta.url), baselineDir, { recursive: true });
-  writeFileSync(`${baselineDir}/payload.bin`, body);
-  writeFileSync(`${baselineDir}/payload-headers.json`, JSON.stringify(headers));
-  log(`starting the baseline Worker on 127.0.0.1:${PARAMS.ports.baseline}…`);
-  const baseline = await startWranglerDev({
-    config: `${baselineDir}/wrangler.toml`,
+  const headers = replayableHeaders(first, { dropEncoding: true });
+  const baseline = await startBaseline({
+    stateDir: PARAMS.stateDir,
+    body,
+    headers,
     port: PARAMS.ports.baseline,
     inspectorPort: PARAMS.ports.baselineInspector,
-    persistTo: `${PARAMS.stateDir}/baseline-persist`,
+    log,
   });
   const check = new Uint8Array(await (await fetch(baseline.url + "/")).arrayBuffer());
   if (Buffer.compare(Buffer.from(check), Buffer.from(body)) !== 0) throw new Error("the baseline does not return the JSON host's bytes");

@@ -8,11 +8,12 @@
 //      process, answering every call in 50 ms, against the baseline plus one call to that provider (its floor).
 // It reports; it does not judge: exit 0 whatever the figures, non-zero only when the harness fails.
 // Bounded: fixed request counts, a time cap per load round and a cap on the whole run. 127.0.0.1 only.
-import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { prepareBetaState } from "./lib/beta-state.mjs";
 import { cpuMeter } from "./lib/cpu.mjs";
 import { startFakeProvider } from "./lib/fake-provider-server.mjs";
 import { runLoad } from "./lib/load.mjs";
+import { replayableHeaders, startBaseline } from "./lib/baseline.mjs";
 import { runBench } from "./lib/harness.mjs";
 import { machine, ratio, summarise, table } from "./lib/stats.mjs";
 import { ROOT, startWranglerDev } from "./lib/wrangler.mjs";
@@ -129,29 +130,18 @@ async function main() {
   if (first.status !== 200) throw new Error(`POST /transaction answered ${first.status}: ${text.slice(0, 300)}`);
   const sampleRow = JSON.parse(text);
   if (sampleRow.domain !== sample.expect.domain) throw new Error(`the sample lookup answered another row: ${text.slice(0, 300)}`);
-  // The Worker's own headers (content type, the three X-RateLimit headers); see bench/api.mjs on Content-Encoding.
-  const rowHeaders = {};
-  for (const [name, value] of first.headers) {
-    if (!["date", "content-length", "content-encoding", "connection", "keep-alive", "transfer-encoding"].includes(name)) rowHeaders[name] = value;
-  }
-
-  const baselineDir = `${PARAMS.stateDir}/baseline-worker`;
-  mkdirSync(baselineDir, { recursive: true });
-  cpSync(new URL("./baseline-worker/", import.meta.url), baselineDir, { recursive: true });
-  writeFileSync(`${baselineDir}/payload.bin`, body);
-  writeFileSync(`${baselineDir}/payload-headers.json`, JSON.stringify(rowHeaders));
-  // The Durable Object the /transaction-do diagnostic uses (bound in this copy only; bench:img and bench:api don't).
-  appendFileSync(
-    `${baselineDir}/wrangler.toml`,
-    '\n[[durable_objects.bindings]]\nname = "LOCKS"\nclass_name = "BenchLock"\n\n[[migrations]]\ntag = "v1"\nnew_sqlite_classes = ["BenchLock"]\n',
-  );
-  log(`starting the baseline Worker on 127.0.0.1:${PARAMS.ports.baseline}…`);
-  const baseline = await startWranglerDev({
-    config: `${baselineDir}/wrangler.toml`,
+  // The Worker's own headers (content type, the three X-RateLimit headers).
+  const rowHeaders = replayableHeaders(first, { dropEncoding: true });
+  const baseline = await startBaseline({
+    stateDir: PARAMS.stateDir,
+    body,
+    headers: rowHeaders,
     port: PARAMS.ports.baseline,
     inspectorPort: PARAMS.ports.baselineInspector,
-    persistTo: `${PARAMS.stateDir}/baseline-persist`,
+    // The Durable Object the /transaction-do diagnostic uses (bound in this copy only; bench:img and bench:api don't).
+    extraToml: '\n[[durable_objects.bindings]]\nname = "LOCKS"\nclass_name = "BenchLock"\n\n[[migrations]]\ntag = "v1"\nnew_sqlite_classes = ["BenchLock"]\n',
     vars: { PROVIDER_URL: provider.url, PROVIDER_KEY: NTROPY_KEY },
+    log,
   });
   const check = await fetch(baseline.url + "/transaction", { method: "POST", headers, body: bodyOf(sample, false) });
   const checkBody = new Uint8Array(await check.arrayBuffer());

@@ -5,10 +5,11 @@
 //   2. cold render in Node (our wasm pipeline vs sharp/libvips) for 512 px PNG → 128 px webp and → 800 px png.
 // It reports; it does not judge: exit 0 whether or not a target is met, non-zero only when the harness fails.
 // Bounded: fixed request counts, a time cap per load phase and a cap on the whole run. 127.0.0.1 only.
-import { cpSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { coldRender } from "./lib/render-bench.mjs";
 import { iconPng, prepareImgState } from "./lib/img-state.mjs";
 import { runLoad } from "./lib/load.mjs";
+import { replayableHeaders, startBaseline } from "./lib/baseline.mjs";
 import { runBench } from "./lib/harness.mjs";
 import { machine, ratio, table } from "./lib/stats.mjs";
 import { ROOT, startWranglerDev } from "./lib/wrangler.mjs";
@@ -101,22 +102,14 @@ async function main() {
   if (probe.status !== 200 || probe.headers.has("x-logo-fallback")) {
     throw new Error(`GET ${redact(probePath)} answered ${probe.status}${probe.headers.has("x-logo-fallback") ? " (fallback monogram)" : ""}`);
   }
-  const headers = {};
-  for (const [name, value] of first.headers) {
-    if (!["date", "content-length", "connection", "keep-alive", "transfer-encoding"].includes(name)) headers[name] = value;
-  }
-
-  const baselineDir = `${PARAMS.stateDir}/baseline-worker`;
-  mkdirSync(baselineDir, { recursive: true });
-  cpSync(new URL("./baseline-worker/", import.meta.url), baselineDir, { recursive: true });
-  writeFileSync(`${baselineDir}/payload.bin`, body);
-  writeFileSync(`${baselineDir}/payload-headers.json`, JSON.stringify(headers));
-  log(`starting the baseline Worker on 127.0.0.1:${PARAMS.ports.baseline}…`);
-  const baseline = await startWranglerDev({
-    config: `${baselineDir}/wrangler.toml`,
+  const headers = replayableHeaders(first, { dropEncoding: false });
+  const baseline = await startBaseline({
+    stateDir: PARAMS.stateDir,
+    body,
+    headers,
     port: PARAMS.ports.baseline,
     inspectorPort: PARAMS.ports.baselineInspector,
-    persistTo: `${PARAMS.stateDir}/baseline-persist`,
+    log,
   });
   const check = new Uint8Array(await (await fetch(baseline.url + "/")).arrayBuffer());
   if (Buffer.compare(Buffer.from(check), Buffer.from(body)) !== 0) throw new Error("the baseline does not return the image Worker's bytes");

@@ -20,6 +20,8 @@ export async function brandStatements(
   const id = await seedBrandId(brand.key);
   const at = now.toISOString();
   const statements = [
+    // With no icon in the seed, a re-seed keeps the logo the crawler found. (No SQL comments in statements: the
+    // beta bench runs them as one script.)
     db
       .prepare(
         `INSERT INTO brands (id, domain, name, description, colors, socials, logo_key, logo_width, logo_height, blurhash,
@@ -28,7 +30,6 @@ export async function brandStatements(
          ON CONFLICT (id) DO UPDATE SET domain = excluded.domain, name = excluded.name,
            description = excluded.description, colors = excluded.colors, socials = excluded.socials,
            popularity = excluded.popularity, updated_at = excluded.updated_at,
-           -- No icon in the seed: keep the logo the crawler found.
            logo_key = COALESCE(excluded.logo_key, brands.logo_key),
            logo_width = CASE WHEN excluded.logo_key IS NULL THEN brands.logo_width ELSE excluded.logo_width END,
            logo_height = CASE WHEN excluded.logo_key IS NULL THEN brands.logo_height ELSE excluded.logo_height END,
