@@ -1,5 +1,13 @@
-// npm start: migrations, seed, demo account, then the three Workers on local ports sharing one state folder.
+// npm start: migrations, seed, demo account, then the three Workers in one `wrangler dev` on local ports.
+//
+// One process, not three: the three Workers share one D1 database, R2 bucket, KV namespace and queues, and three
+// `wrangler dev` processes on one state folder meet "database is locked" as soon as two of them write at once. So one
+// `wrangler dev` runs a small gateway Worker (scripts/dev-gateway) with the three as auxiliary Workers, and this
+// script listens on each host's port and hands every request to the gateway, saying which host it was for. In one
+// runtime the image host's indexing jobs also reach the JSON host's queue consumer, as in production.
 import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import http from "node:http";
 import { ensureDemoAccount } from "./lib/demo-account.mjs";
 import { applyLocalMigrations, openLocalEnv, PERSIST_TO, ROOT } from "./lib/local-env.mjs";
 import { seed } from "./seed.mjs";
@@ -7,13 +15,14 @@ import { seed } from "./seed.mjs";
 const HOST = "127.0.0.1";
 // Offline, wrangler cannot fetch the Request.cf template and says so with a stack trace; it is harmless.
 const OFFLINE_NOISE = /Request\.cf|ENOTFOUND workers\.cloudflare\.com|GetAddrInfoReqWrap/;
-const WORKERS = [
-  { name: "img", port: 8787, inspector: 9230 },
-  { name: "api", port: 8788, inspector: 9231 },
-  { name: "beta", port: 8789, inspector: 9232 },
+const HOSTS = [
+  { name: "img", port: 8787 },
+  { name: "api", port: 8788 },
+  { name: "beta", port: 8789 },
 ];
-const url = (w) => `http://localhost:${w.port}`;
-const urls = { img_url: url(WORKERS[0]), api_url: url(WORKERS[1]), beta_url: url(WORKERS[2]) };
+const GATEWAY = { port: 8790, inspector: 9230 };
+const url = (h) => `http://localhost:${h.port}`;
+const urls = { img_url: url(HOSTS[0]), api_url: url(HOSTS[1]), beta_url: url(HOSTS[2]) };
 const wrangler = `${ROOT}node_modules/.bin/wrangler`;
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false", NO_UPDATE_NOTIFIER: "1" };
 
@@ -35,56 +44,48 @@ try {
   await local.dispose();
 }
 
-const children = WORKERS.map((w) =>
-  spawn(
-    wrangler,
-    [
-      "dev",
-      "-c", `workers/${w.name}/wrangler.toml`,
-      "--ip", HOST,
-      "--port", String(w.port),
-      "--inspector-port", String(w.inspector),
-      "--persist-to", PERSIST_TO,
-      "--var", `ADMIN_TOKEN:${demo.admin_token}`,
-      "--var", `VARIANT_SIGNING_KEY:${demo.variant_signing_key}`,
-      "--var", `FILE_SIGNING_KEY:${demo.file_signing_key}`,
-      ...(process.env.CRAWL_PROXY ? ["--var", `CRAWL_PROXY:${process.env.CRAWL_PROXY}`] : []),
-      "--var", `IMG_BASE_URL:${urls.img_url}`,
-      "--show-interactive-dev-session=false",
-      // The JSON host's cron (re-indexing) can be run by hand: GET /__scheduled. Local development also lets webhooks
-      // go to http://127.0.0.1:PORT receivers (never set in production; docs/webhooks.md).
-      ...(w.name === "api" ? ["--test-scheduled", "--var", "WEBHOOK_ALLOW_LOOPBACK:1"] : []),
-    ],
-    { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] },
-  ),
+writeDevVars(demo);
+const child = spawn(
+  wrangler,
+  [
+    "dev",
+    "-c", "scripts/dev-gateway/wrangler.toml",
+    ...HOSTS.flatMap((h) => ["-c", `workers/${h.name}/wrangler.toml`]),
+    "--ip", HOST,
+    "--port", String(GATEWAY.port),
+    "--inspector-port", String(GATEWAY.inspector),
+    "--persist-to", PERSIST_TO,
+    "--show-interactive-dev-session=false",
+  ],
+  { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] },
 );
-children.forEach((child, i) => {
-  const tag = `[${WORKERS[i].name}] `;
-  const relay = (stream) => (chunk) => {
-    for (const line of chunk.toString().split("\n")) if (line.trim() && !OFFLINE_NOISE.test(line)) stream.write(tag + line + "\n");
-  };
-  child.stdout.on("data", relay(process.stdout));
-  child.stderr.on("data", relay(process.stderr));
-  child.on("exit", (code) => {
-    console.error(`${tag}exited (${code}); stopping.`);
-    stop(code ?? 1);
-  });
+const relay = (stream) => (chunk) => {
+  for (const line of chunk.toString().split("\n")) if (line.trim() && !OFFLINE_NOISE.test(line)) stream.write(`[workers] ${line}\n`);
+};
+child.stdout.on("data", relay(process.stdout));
+child.stderr.on("data", relay(process.stderr));
+child.on("exit", (code) => {
+  console.error(`[workers] wrangler dev exited (${code}); stopping.`);
+  stop(code ?? 1);
 });
 
+const servers = HOSTS.map((h) => http.createServer((req, res) => forward(h, req, res)).listen(h.port, HOST));
+
 function stop(code = 0) {
-  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+  for (const server of servers) server.close();
+  if (child.exitCode === null) child.kill("SIGTERM");
   process.exit(code);
 }
 process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
 
-await Promise.all(WORKERS.map((w) => waitUntilUp(`${url(w)}/openapi.json`)));
+await Promise.all(HOSTS.map((h) => waitUntilUp(`${url(h)}/openapi.json`)));
 
 console.log(`
 Brand Asset Service is running locally (state in .wrangler/state, keys in .dev/demo.json).
 
   image host   ${urls.img_url}
-  JSON host    ${urls.api_url}
+  JSON host    ${urls.api_url}     dashboard ${urls.api_url}/dashboard
   beta host    ${urls.beta_url}
 
   publishable key  ${demo.publishable_key}
@@ -100,6 +101,46 @@ Try:
 
 Ctrl-C stops all three.
 `);
+
+/**
+ * The Workers' local variables, in the `.dev.vars` wrangler reads beside each config (git ignores them): the demo's
+ * secrets, the image host's URL, and the offline crawl proxy when CRAWL_PROXY is set. Webhooks may go to loopback
+ * receivers in local development only.
+ */
+function writeDevVars(demo) {
+  const shared = { IMG_BASE_URL: urls.img_url, ...(process.env.CRAWL_PROXY ? { CRAWL_PROXY: process.env.CRAWL_PROXY } : {}) };
+  const vars = {
+    img: { ...shared, VARIANT_SIGNING_KEY: demo.variant_signing_key },
+    api: { ...shared, ADMIN_TOKEN: demo.admin_token, FILE_SIGNING_KEY: demo.file_signing_key, WEBHOOK_ALLOW_LOOPBACK: "1" },
+    beta: shared,
+  };
+  for (const [name, values] of Object.entries(vars)) {
+    const text = Object.entries(values).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join("\n");
+    writeFileSync(`${ROOT}workers/${name}/.dev.vars`, `# Written by npm start (scripts/dev.mjs); local only.\n${text}\n`, { mode: 0o600 });
+  }
+}
+
+/** Hands one request to the gateway, with the host it was for and its URL as the client sent it, and streams back. */
+function forward(host, req, res) {
+  const upstream = http.request(
+    {
+      host: HOST,
+      port: GATEWAY.port,
+      method: req.method,
+      path: "/",
+      headers: { ...req.headers, "x-dev-target": host.name, "x-dev-url": `${url(host)}${req.url}` },
+    },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
+      answer.pipe(res);
+    },
+  );
+  upstream.on("error", () => {
+    if (!res.headersSent) res.writeHead(502, { "content-type": "text/plain" });
+    res.end("The local Workers are not answering (still starting, or stopped).\n");
+  });
+  req.pipe(upstream);
+}
 
 async function waitUntilUp(target, timeoutMs = 90_000) {
   const start = Date.now();

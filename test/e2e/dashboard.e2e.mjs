@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { launch, openPage, signIn } from "./lib/browser.mjs";
-import { fetchRetrying as fetch, newAccount, readDemo } from "./lib/services.mjs";
+import { newAccount, readDemo } from "./lib/services.mjs";
 
 const demo = readDemo();
 /** @type {import("playwright-core").Browser} */

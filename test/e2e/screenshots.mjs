@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import { createServer } from "node:http";
 import { mkdirSync } from "node:fs";
 import { launch, signIn } from "./lib/browser.mjs";
-import { admin, fetchRetrying as fetch, newAccount, readDemo, ROOT } from "./lib/services.mjs";
+import { admin as fetch, newAccount, readDemo, ROOT } from "./lib/services.mjs";
 
 const OUT = `${ROOT}docs/img`;
 const demo = readDemo();

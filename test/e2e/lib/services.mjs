@@ -80,22 +80,9 @@ async function stopGroup(child) {
   signal("SIGKILL");
 }
 
-/**
- * fetch, retried on a 5xx. Locally the three hosts are separate workerd processes sharing one SQLite file, and a write
- * racing another process's can fail with SQLITE_BUSY as a 500; the spec's advice for a 500 is to retry.
- */
-export async function fetchRetrying(url, init) {
-  for (let attempt = 1; ; attempt++) {
-    const response = await fetch(url, init);
-    if (response.status < 500 || attempt === 4) return response;
-    await response.arrayBuffer();
-    await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
-  }
-}
-
 /** Calls the JSON host's /admin API with the local admin token. */
 export async function admin(demo, method, path, body) {
-  const response = await fetchRetrying(`${demo.api_url}${path}`, {
+  const response = await fetch(`${demo.api_url}${path}`, {
     method,
     headers: { Authorization: `Bearer ${demo.admin_token}`, ...(body ? { "Content-Type": "application/json" } : {}) },
     body: body ? JSON.stringify(body) : undefined,
