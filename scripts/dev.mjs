@@ -6,7 +6,7 @@
 // script listens on each host's port and hands every request to the gateway, saying which host it was for. In one
 // runtime the image host's indexing jobs also reach the JSON host's queue consumer, as in production.
 import { spawn } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { ensureDemoAccount } from "./lib/demo-account.mjs";
 import { applyLocalMigrations, openLocalEnv, PERSIST_TO, ROOT } from "./lib/local-env.mjs";
@@ -73,6 +73,7 @@ const servers = HOSTS.map((h) => http.createServer((req, res) => forward(h, req,
 
 function stop(code = 0) {
   for (const server of servers) server.close();
+  removeDevVars();
   if (child.exitCode === null) child.kill("SIGTERM");
   process.exit(code);
 }
@@ -118,6 +119,10 @@ function writeDevVars(demo) {
     const text = Object.entries(values).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join("\n");
     writeFileSync(`${ROOT}workers/${name}/.dev.vars`, `# Written by npm start (scripts/dev.mjs); local only.\n${text}\n`, { mode: 0o600 });
   }
+}
+
+function removeDevVars() {
+  for (const { name } of HOSTS) rmSync(`${ROOT}workers/${name}/.dev.vars`, { force: true });
 }
 
 /** Hands one request to the gateway, with the host it was for and its URL as the client sent it, and streams back. */
