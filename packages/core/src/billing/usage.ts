@@ -1,5 +1,6 @@
 // The monthly request pool of the image and JSON hosts. Counting happens after the response (waitUntil), in
 // atomic upserts that each isolate coalesces per account, so nothing is lost and nothing waits for it.
+import { Coalescer } from "../coalesce.ts";
 import { AppError } from "../errors.ts";
 import { utcDay, utcMonth } from "../time.ts";
 import { PLANS, type PlanName } from "./plans.ts";
@@ -25,29 +26,15 @@ export async function recordRequests(
 
 /** How long an isolate gathers an account's requests into one write. */
 export const COALESCE_MS = 250;
-const pendingCounts = new Map<string, { count: number; written: Promise<void> }>();
+const requestCounts = new Coalescer<number>(COALESCE_MS, (held, added) => held + added);
 
 /**
  * Counts one request. Requests of the same account, day and host arriving in the same isolate within COALESCE_MS
- * share one write; every caller gets that write's promise (to hand to waitUntil), so no count is ever left
- * unwritten, while a busy logo costs a few writes a second instead of one per request.
+ * share one write (src/coalesce.ts), so a busy logo costs a few writes a second instead of one per request.
  */
 export function countRequest(db: D1Database, accountId: string, surface: PoolSurface, now: Date): Promise<void> {
   const day = utcDay(now);
-  const key = `${accountId}|${day}|${surface}`;
-  const open = pendingCounts.get(key);
-  if (open) {
-    open.count++;
-    return open.written;
-  }
-  const batch = { count: 1, written: Promise.resolve() };
-  batch.written = (async () => {
-    await new Promise((resolve) => setTimeout(resolve, COALESCE_MS));
-    pendingCounts.delete(key); // later requests start a new batch; this one's count is final now
-    await recordRequests(db, accountId, surface, day, batch.count);
-  })();
-  pendingCounts.set(key, batch);
-  return batch.written;
+  return requestCounts.add(`${accountId}|${day}|${surface}`, 1, (count) => recordRequests(db, accountId, surface, day, count));
 }
 
 /** Requests counted so far this calendar month, both hosts together. */
