@@ -2,9 +2,6 @@
 // D1 migrations, one pro account (its secret key opens describe), and one indexed brand whose logo master is a real
 // PNG in R2, so GET /describe/<domain> answers 200 from the first request. The fixture domains the indexing part
 // crawls are not in it: they start unknown, so their first describe answers 202 and queues a real job.
-import { spawnSync } from "node:child_process";
-import { rmSync } from "node:fs";
-import { getPlatformProxy } from "wrangler";
 import { encode as blurhash } from "blurhash";
 import { createAccount } from "../../packages/core/src/auth/accounts.ts";
 import { brandStatements } from "../../packages/core/src/seed/write.ts";
@@ -13,30 +10,19 @@ import { flatten } from "../../packages/core/src/render/compose.ts";
 import { sha256Hex } from "../../packages/core/src/ids.ts";
 import { MASTER_SIZE } from "../../scripts/lib/logo-masters.mjs";
 import { iconPng } from "./img-state.mjs";
-import { CHILD_ENV, ROOT } from "./wrangler.mjs";
+import { freshState } from "./state.mjs";
 
 /**
  * @param {{ dir: string, brand: { domain: string, name: string, description: string, socials: Record<string, string>,
  *   icon: { slug: string, hex: string }, colors: string[] } }} o
  */
 export async function prepareApiState({ dir, brand }) {
-  rmSync(dir, { recursive: true, force: true });
-  const migrate = spawnSync(
-    `${ROOT}node_modules/.bin/wrangler`,
-    ["d1", "migrations", "apply", "brand-db", "--local", "--persist-to", dir],
-    { cwd: ROOT, env: CHILD_ENV, encoding: "utf8", timeout: 60_000 },
-  );
-  if (migrate.status !== 0) throw new Error(`D1 migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
 
   const { image, png } = await iconPng(brand.icon.slug, brand.icon.hex, MASTER_SIZE);
   const small = flatten(await resize(image, 32, 32), { r: 255, g: 255, b: 255 });
   const hash = blurhash(small.data, 32, 32, 4, 3);
 
-  const proxy = await getPlatformProxy({
-    configPath: `${ROOT}wrangler.toml`,
-    persist: { path: `${dir}/v3` },
-    remoteBindings: false,
-  });
+  const proxy = await freshState(dir);
   try {
     const { env } = proxy;
     const now = new Date();

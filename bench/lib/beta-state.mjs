@@ -13,9 +13,6 @@
 // statements (and `wrangler d1 execute --file` takes ~30 s). So the statements are built against a recording
 // stand-in for D1 (write.ts only calls prepare().bind()), turned into one script with the bound values inlined as SQL
 // literals, and run with a single `DB.exec()` through the proxy: about 2 s.
-import { spawnSync } from "node:child_process";
-import { rmSync } from "node:fs";
-import { getPlatformProxy } from "wrangler";
 import { createAccount, updateAccount } from "../../packages/core/src/auth/accounts.ts";
 import {
   brandStatements,
@@ -28,7 +25,7 @@ import {
 } from "../../packages/core/src/seed/write.ts";
 import { MASTER_SIZE } from "../../scripts/lib/logo-masters.mjs";
 import { loadSeed } from "../../scripts/lib/seed-files.mjs";
-import { CHILD_ENV, ROOT } from "./wrangler.mjs";
+import { freshState } from "./state.mjs";
 
 /** Stands for a rasterised master: the row says a logo exists, which is all the beta reads of it. */
 const PLACEHOLDER_MASTER = { key: "logos/bench-placeholder.png", width: MASTER_SIZE, height: MASTER_SIZE, blurhash: "L00000fQfQfQfQfQfQfQfQfQfQfQ" };
@@ -38,19 +35,8 @@ const PLACEHOLDER_MASTER = { key: "logos/bench-placeholder.png", width: MASTER_S
  * @returns {Promise<{ accountId: string, betaKey: string, dailyLimit: number, corpus: object, seedMs: number }>}
  */
 export async function prepareBetaState({ dir, dailyLimit }) {
-  rmSync(dir, { recursive: true, force: true });
-  const migrate = spawnSync(
-    `${ROOT}node_modules/.bin/wrangler`,
-    ["d1", "migrations", "apply", "brand-db", "--local", "--persist-to", dir],
-    { cwd: ROOT, env: CHILD_ENV, encoding: "utf8", timeout: 60_000 },
-  );
-  if (migrate.status !== 0) throw new Error(`D1 migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
 
-  const proxy = await getPlatformProxy({
-    configPath: `${ROOT}wrangler.toml`,
-    persist: { path: `${dir}/v3` },
-    remoteBindings: false,
-  });
+  const proxy = await freshState(dir);
   try {
     const { env } = proxy;
     const now = new Date();

@@ -3,13 +3,13 @@
 // requests by path and status. bench/beta.mjs points the beta host's ENRICHMENT_URL at it.
 import { createServer } from "node:http";
 import { ntropyResponse } from "../../test/fixtures/fake-ntropy.mjs";
+import { listen } from "./http-server.mjs";
 import { assertPortFree } from "./procs.mjs";
 
 /** @returns {Promise<{ url: string, counts: () => Record<string, number>, stop: () => Promise<void> }>} */
 export async function startFakeProvider(port, { delayMs }) {
   await assertPortFree(port);
   const counts = {};
-  const sockets = new Set();
   const server = createServer(async (req, res) => {
     const chunks = [];
     for await (const chunk of req) chunks.push(chunk);
@@ -35,23 +35,12 @@ export async function startFakeProvider(port, { delayMs }) {
     const key = `${req.method} ${req.url?.split("?")[0]} ${status}`;
     counts[key] = (counts[key] ?? 0) + 1;
   });
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  await new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", resolve);
-  });
+  const stop = await listen(server, port);
   return {
     url: `http://127.0.0.1:${port}`,
     delayMs,
     /** Requests answered so far, by "METHOD /path status". */
     counts: () => ({ ...counts }),
-    stop: () =>
-      new Promise((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    stop,
   };
 }

@@ -5,13 +5,13 @@
 import { createServer } from "node:http";
 import { Readable } from "node:stream";
 import { fixtureResponse } from "../../test/fixtures/site-router.mjs";
+import { listen } from "./http-server.mjs";
 import { assertPortFree } from "./procs.mjs";
 
 /** @returns {Promise<{ url: string, log: object[], stop: () => Promise<void> }>} */
 export async function startFixtureServer(port) {
   await assertPortFree(port);
   const log = [];
-  const sockets = new Set();
   const server = createServer(async (req, res) => {
     const entry = { path: req.url, arrived: performance.now(), status: null, bytes: 0, finished: null };
     log.push(entry);
@@ -36,21 +36,10 @@ export async function startFixtureServer(port) {
       res.end(`${error instanceof Error ? error.message : error}\n`);
     }
   });
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  await new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", resolve);
-  });
+  const stop = await listen(server, port);
   return {
     url: `http://127.0.0.1:${port}`,
     log,
-    stop: () =>
-      new Promise((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    stop,
   };
 }

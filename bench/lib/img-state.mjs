@@ -2,11 +2,8 @@
 // D1 migrations, one pro account with a publishable key, one brand whose logo master is a real PNG in R2, and
 // `uncachedCount` more brands, each with a byte-distinct copy of that master (so no cache keyed by domain, brand,
 // or master content can serve them: every first request for one of them has to render).
-import { spawnSync } from "node:child_process";
-import { rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { crc32 } from "node:zlib";
-import { getPlatformProxy } from "wrangler";
 import { encode as blurhash } from "blurhash";
 import { createAccount } from "../../packages/core/src/auth/accounts.ts";
 import { brandStatements } from "../../packages/core/src/seed/write.ts";
@@ -15,7 +12,7 @@ import { flatten } from "../../packages/core/src/render/compose.ts";
 import { sha256Hex } from "../../packages/core/src/ids.ts";
 import { initNodeCodecs, MASTER_SIZE } from "../../scripts/lib/logo-masters.mjs";
 import { packageFile } from "../../scripts/lib/seed-files.mjs";
-import { CHILD_ENV, ROOT } from "./wrangler.mjs";
+import { freshState } from "./state.mjs";
 
 /** A simple-icons glyph painted in its brand colour, as the seed does. */
 export async function iconSvg(slug, hex) {
@@ -44,23 +41,12 @@ export function pngWithComment(png, text) {
 }
 
 export async function prepareImgState({ dir, domain, icon, uncachedCount }) {
-  rmSync(dir, { recursive: true, force: true });
-  const migrate = spawnSync(
-    `${ROOT}node_modules/.bin/wrangler`,
-    ["d1", "migrations", "apply", "brand-db", "--local", "--persist-to", dir],
-    { cwd: ROOT, env: CHILD_ENV, encoding: "utf8", timeout: 60_000 },
-  );
-  if (migrate.status !== 0) throw new Error(`D1 migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
 
   const { image, png } = await iconPng(icon.slug, icon.hex, MASTER_SIZE);
   const small = flatten(await resize(image, 32, 32), { r: 255, g: 255, b: 255 });
   const hash = blurhash(small.data, 32, 32, 4, 3);
 
-  const proxy = await getPlatformProxy({
-    configPath: `${ROOT}wrangler.toml`,
-    persist: { path: `${dir}/v3` },
-    remoteBindings: false,
-  });
+  const proxy = await freshState(dir);
   try {
     const { env } = proxy;
     const now = new Date();
