@@ -88,7 +88,7 @@ async function main() {
   log(`${info.cpu}, ${info.cores} cores, ${info.memory_gib} GiB, Node ${info.node}`);
 
   // 1. State: migrations, the corpus, one account with a beta key and a daily allowance no run can spend.
-  log(`preparing local state in ${PARAMS.stateDir} (the seed corpus, without rasterising logos)…`);
+  log(`preparing local state in ${PARAMS.stateDir} (the seed corpus, as npm start writes it)…`);
   const prepStarted = Date.now();
   const ctx = await prepareBetaState({ dir: PARAMS.stateDir, dailyLimit: PARAMS.dailyLimit });
   const prepMs = Date.now() - prepStarted;

@@ -10,7 +10,7 @@ import { rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { ensureDemoAccount } from "./lib/demo-account.mjs";
 import { applyLocalMigrations, openLocalEnv, PERSIST_TO, ROOT } from "./lib/local-env.mjs";
-import { seed } from "./seed.mjs";
+import { seedLocal } from "./seed.mjs";
 
 const HOST = "127.0.0.1";
 // Offline, wrangler cannot fetch the Request.cf template and says so with a stack trace; it is harmless.
@@ -34,11 +34,12 @@ if (Number(process.versions.node.split(".")[0]) < 22) {
 console.log("Applying D1 migrations…");
 applyLocalMigrations();
 
+console.log("Seeding the corpus (logo masters are cached after the first run)…");
+await seedLocal();
+
 const local = await openLocalEnv();
 let demo;
 try {
-  console.log("Seeding the corpus (logo masters are cached after the first run)…");
-  await seed(local.env);
   demo = await ensureDemoAccount(local.env, urls);
 } finally {
   await local.dispose();

@@ -4,7 +4,7 @@
 // crawls are not in it: they start unknown, so their first describe answers 202 and queues a real job.
 import { encode as blurhash } from "blurhash";
 import { createAccount } from "../../packages/core/src/auth/accounts.ts";
-import { brandStatements } from "../../packages/core/src/seed/write.ts";
+import { brandStatements, prepareAll } from "../../packages/core/src/seed/write.ts";
 import { resize } from "../../packages/core/src/render/codecs.ts";
 import { flatten } from "../../packages/core/src/render/compose.ts";
 import { sha256Hex } from "../../packages/core/src/ids.ts";
@@ -31,7 +31,6 @@ export async function prepareApiState({ dir, brand }) {
     await env.LOGOS.put(logoKey, png, { httpMetadata: { contentType: "image/png" } });
     const master = { key: logoKey, width: image.width, height: image.height, blurhash: hash };
     const statements = await brandStatements(
-      env.DB,
       {
         key: brand.domain,
         domain: brand.domain,
@@ -46,9 +45,8 @@ export async function prepareApiState({ dir, brand }) {
         isins: [],
       },
       master,
-      now,
     );
-    await env.DB.batch(statements);
+    await env.DB.batch(prepareAll(env.DB, statements));
     return { accountId: account.id, secretKey: keys.secret, domain: brand.domain };
   } finally {
     await proxy.dispose();

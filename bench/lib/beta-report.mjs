@@ -50,7 +50,7 @@ export function report(r, { d1Reads }) {
     `machine: ${m.cpu}, ${m.cores} cores, ${m.memory_gib} GiB RAM, ${m.os}`,
     `         Node ${m.node}, wrangler ${m.wrangler}, workerd ${m.workerd}`,
     `state:   the seed corpus (${r.state.corpus.brands} brands, ${r.state.corpus.platform_prefixes} platform prefixes, ${r.state.corpus.parents} parent pairs), ` +
-      `written in ${(r.state.corpus_written_ms / 1000).toFixed(1)} s without rasterising logos; beta_daily_limit ${r.state.beta_daily_limit.toLocaleString("en-US")}`,
+      `written in ${(r.state.corpus_written_ms / 1000).toFixed(1)} s as npm start writes it; beta_daily_limit ${r.state.beta_daily_limit.toLocaleString("en-US")}`,
     "",
     `${r.parameters.route} — ${r.parameters.runtime}`,
     `  mix: ${r.parameters.mix}; best of ${r.parameters.load.rounds} alternating rounds of ${r.parameters.load.requests_per_round} requests` +

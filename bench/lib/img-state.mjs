@@ -6,7 +6,7 @@ import { readFile } from "node:fs/promises";
 import { crc32 } from "node:zlib";
 import { encode as blurhash } from "blurhash";
 import { createAccount } from "../../packages/core/src/auth/accounts.ts";
-import { brandStatements } from "../../packages/core/src/seed/write.ts";
+import { brandStatements, prepareAll } from "../../packages/core/src/seed/write.ts";
 import { encodePng, rasteriseSvg, resize } from "../../packages/core/src/render/codecs.ts";
 import { flatten } from "../../packages/core/src/render/compose.ts";
 import { sha256Hex } from "../../packages/core/src/ids.ts";
@@ -57,7 +57,6 @@ export async function prepareImgState({ dir, domain, icon, uncachedCount }) {
       await env.LOGOS.put(logoKey, bytes, { httpMetadata: { contentType: "image/png" } });
       const master = { key: logoKey, width: image.width, height: image.height, blurhash: hash };
       return brandStatements(
-        env.DB,
         {
           key,
           domain: key,
@@ -72,7 +71,6 @@ export async function prepareImgState({ dir, domain, icon, uncachedCount }) {
           isins: [],
         },
         master,
-        now,
       );
     };
 
@@ -83,11 +81,11 @@ export async function prepareImgState({ dir, domain, icon, uncachedCount }) {
       uncachedDomains.push(d);
       statements.push(...(await brand(d, pngWithComment(png, `bench ${i}`))));
       if (statements.length >= 300) {
-        await env.DB.batch(statements);
+        await env.DB.batch(prepareAll(env.DB, statements));
         statements = [];
       }
     }
-    if (statements.length) await env.DB.batch(statements);
+    if (statements.length) await env.DB.batch(prepareAll(env.DB, statements));
     return { accountId: account.id, publishableKey: keys.publishable, domain, uncachedDomains, masterBytes: png.length, masterSize: { width: image.width, height: image.height } };
   } finally {
     await proxy.dispose();

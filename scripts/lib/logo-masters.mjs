@@ -1,7 +1,9 @@
-// Seed-time logo masters: an icon package's SVG, rasterised with resvg, stored in R2 as a PNG named by its hash,
-// with the blurhash of the logo on white. Results are cached by the icon's fingerprint so a re-seed is quick.
-import { readFile, writeFile } from "node:fs/promises";
+// Seed-time logo masters: an icon package's SVG rasterised with resvg to a PNG named by its hash, with the blurhash of
+// the logo on white. The PNGs are kept as files under .wrangler/seed-masters (with an index by icon and colour), so a
+// re-seed renders nothing and every transport (local R2 through wrangler, remote R2, the benches) uploads the same
+// bytes.
 import { existsSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { initCodecs, encodePng, rasteriseSvg } from "../../packages/core/src/render/codecs.ts";
 import { logoBlurhash } from "../../packages/core/src/ingest/blurhash.ts";
 import { hexToRgb, luminance } from "../../packages/core/src/brands/colors.ts";
@@ -10,7 +12,10 @@ import { packageFile } from "./seed-files.mjs";
 import { ROOT } from "./local-env.mjs";
 
 export const MASTER_SIZE = 1024;
-const CACHE_FILE = `${ROOT}.wrangler/seed-logos.json`;
+const CACHE_DIR = `${ROOT}.wrangler/seed-masters`;
+const INDEX_FILE = `${CACHE_DIR}/index.json`;
+// Bump when rendering changes, so cached masters are rendered again.
+const RENDER_VERSION = "v2";
 
 export async function initNodeCodecs() {
   const bytes = (pkg, rel) => readFile(packageFile(pkg, rel));
@@ -35,24 +40,38 @@ async function iconSvg(icon, color) {
   return svg.replace("<svg ", `<svg fill="${fill}" `);
 }
 
-export async function openMasterCache() {
-  const cache = existsSync(CACHE_FILE) ? JSON.parse(await readFile(CACHE_FILE, "utf8")) : {};
-  return { cache, save: () => writeFile(CACHE_FILE, JSON.stringify(cache)) };
-}
+const fingerprintOf = (icon, color) => JSON.stringify([RENDER_VERSION, icon, color, MASTER_SIZE]);
+const fileOf = (key) => `${CACHE_DIR}/${key.slice("logos/".length)}`;
 
-/** Returns the master for an icon, rendering and uploading it unless R2 already has it. */
-export async function masterFor(logos, cache, icon, color) {
-  // Bump the version when rendering changes, so cached masters are rendered again.
-  const fingerprint = JSON.stringify(["v2", icon, color, MASTER_SIZE]);
-  const known = cache[fingerprint];
-  if (known && (await logos.head(known.key))) return known;
-
-  const image = await rasteriseSvg(await iconSvg(icon, color), MASTER_SIZE);
-  const png = new Uint8Array(await encodePng(image));
-  const key = `logos/${await sha256Hex(png)}.png`;
-  if (!(await logos.head(key))) await logos.put(key, png, { httpMetadata: { contentType: "image/png" } });
-
-  const master = { key, width: image.width, height: image.height, blurhash: logoBlurhash(image) };
-  cache[fingerprint] = master;
-  return master;
+/**
+ * Renders (or finds in the cache) the master of every brand icon in the corpus. Returns the lookup the seed units
+ * take, and the PNG file of each master key.
+ * @param {Array<{ icon: object | null, colors: string[] }>} brands
+ */
+export async function renderMasters(brands, log = () => {}) {
+  await mkdir(CACHE_DIR, { recursive: true });
+  const index = existsSync(INDEX_FILE) ? JSON.parse(await readFile(INDEX_FILE, "utf8")) : {};
+  const wanted = brands.filter((b) => b.icon);
+  let rendered = 0;
+  for (const brand of wanted) {
+    const fingerprint = fingerprintOf(brand.icon, brand.colors[0] ?? null);
+    const known = index[fingerprint];
+    if (known && existsSync(fileOf(known.key))) continue;
+    if (rendered === 0) await initNodeCodecs();
+    const image = await rasteriseSvg(await iconSvg(brand.icon, brand.colors[0] ?? null), MASTER_SIZE);
+    const png = new Uint8Array(await encodePng(image));
+    const key = `logos/${await sha256Hex(png)}.png`;
+    await writeFile(fileOf(key), png);
+    index[fingerprint] = { key, width: image.width, height: image.height, blurhash: logoBlurhash(image) };
+    if (++rendered % 100 === 0) log(`  rendered ${rendered} logo masters`);
+  }
+  if (rendered) {
+    await writeFile(INDEX_FILE, JSON.stringify(index));
+    log(`  rendered ${rendered} logo masters (cached in .wrangler/seed-masters)`);
+  }
+  return {
+    /** @type {import("../../packages/core/src/seed/corpus.ts").MasterLookup} */
+    lookup: (icon, color) => index[fingerprintOf(icon, color)] ?? null,
+    fileOf,
+  };
 }

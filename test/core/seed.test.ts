@@ -1,37 +1,17 @@
-// The seed corpus: the issue's minimums, every cross-file rule, and writing it to D1 idempotently.
+// The seed corpus: the issue's minimums, every cross-file rule, and writing it to D1 idempotently, unit by unit.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { getBrand } from "@brand/core/brands/store";
 import { crawlConfig, runIndexJob } from "@brand/core/crawler/run-index-job";
 import { isValidIsin } from "@brand/core/identifiers/isin";
 import { initWorkerCodecs } from "@brand/core/render/wasm-modules";
+import { changedUnits, corpusUnits, unitRecords, type SeedUnit } from "@brand/core/seed/corpus";
+import { sqlText } from "@brand/core/seed/sql-text";
 import { validateSeed } from "@brand/core/seed/validate";
-import { brandStatements, cryptoAsBrand, cryptoStatements, exchangeStatements, indexStatements, parentStatement, platformStatements, seedBrandId } from "@brand/core/seed/write";
+import { brandStatements, prepareAll, seedBrandId } from "@brand/core/seed/write";
 import sp500 from "../../seed/brands-sp500.json";
-import consumer from "../../seed/brands-consumer.json";
-import crypto from "../../seed/crypto.json";
-import exchanges from "../../seed/exchanges.json";
-import indices from "../../seed/indices.json";
-import parents from "../../seed/parents.json";
-import platforms from "../../seed/platforms.json";
-import simpleIcons from "../../node_modules/simple-icons/data/simple-icons.json";
-import cryptoIcons from "../../node_modules/cryptocurrency-icons/manifest.json";
 import { countRows } from "../helpers/accounts.ts";
-
-const files = {
-  "brands-sp500.json": sp500,
-  "brands-consumer.json": consumer,
-  "crypto.json": crypto,
-  "exchanges.json": exchanges,
-  "indices.json": indices,
-  "parents.json": parents,
-  "platforms.json": platforms,
-};
-const icons = {
-  slugs: new Set(simpleIcons.map((i: { slug: string }) => i.slug)),
-  cryptoSymbols: new Set(cryptoIcons.map((i: { symbol: string }) => i.symbol.toLowerCase())),
-};
-const corpus = validateSeed(files, icons);
+import { corpus, iconCatalogue as icons, seedFiles as files } from "../helpers/seed-data.ts";
 
 describe("seed corpus", () => {
   it("meets the minimums of design §9", () => {
@@ -66,23 +46,17 @@ describe("seed corpus", () => {
 });
 
 describe("seeding D1", () => {
-  async function seedSample() {
-    const brands = corpus.brands.filter((b) => ["apple.com", "meta.com", "instagram.com", "nyse.com"].includes(b.domain));
-    const statements = [];
-    const now = new Date();
-    for (const b of brands) statements.push(...(await brandStatements(env.DB, { ...b, key: b.domain }, null, now)));
-    const taken = new Set(brands.map((b) => b.domain));
-    const btc = crypto.find((c) => c.symbol === "BTC")!;
-    const btcBrand = cryptoAsBrand({ ...btc, icon: null, color: btc.color ?? null }, taken);
-    statements.push(...(await brandStatements(env.DB, btcBrand, null, now)));
-    statements.push(...(await cryptoStatements(env.DB, { ...btc, icon: null, color: null }, btcBrand.key)));
-    for (const e of corpus.exchanges.filter((x) => x.mic === "XNYS")) statements.push(...(await exchangeStatements(env.DB, e, taken)));
-    for (const i of corpus.indices.filter((x) => x.symbol === "SPX")) statements.push(...(await indexStatements(env.DB, i, taken)));
-    const pair = corpus.parents.find((p) => p.child === "instagram.com")!;
-    statements.push(await parentStatement(env.DB, pair));
-    for (const p of corpus.platforms.slice(0, 3)) statements.push(...(await platformStatements(env.DB, p)));
-    await env.DB.batch(statements);
-  }
+  /** A slice of the real corpus: four brands, Bitcoin, NYSE, the S&P 500, one parent pair and three platforms. */
+  const sample = {
+    brands: corpus.brands.filter((b) => ["apple.com", "meta.com", "instagram.com", "nyse.com"].includes(b.domain)),
+    crypto: corpus.crypto.filter((c) => c.symbol === "BTC").map((c) => ({ ...c, icon: null })),
+    exchanges: corpus.exchanges.filter((x) => x.mic === "XNYS"),
+    indices: corpus.indices.filter((x) => x.symbol === "SPX"),
+    parents: corpus.parents.filter((p) => p.child === "instagram.com"),
+    platforms: corpus.platforms.slice(0, 3),
+  };
+  const write = async (units: SeedUnit[]) => env.DB.batch(prepareAll(env.DB, units.flatMap((u) => u.statements)));
+  const seedSample = async () => write(await corpusUnits(sample));
 
   it("writes brands, identifiers, parents and platforms, and a second run changes nothing", async () => {
     await seedSample();
@@ -105,14 +79,14 @@ describe("seeding D1", () => {
 
   it("keeps what the crawler found for a seeded brand without an icon when the seed runs again", async () => {
     const brand = { key: "touchicon.test", domain: "touchicon.test", name: "Touch Curated", aliases: [], description: "Seeded.", colors: [], socials: {}, popularity: 5, icon: null, listings: [], isins: [] };
-    await env.DB.batch(await brandStatements(env.DB, brand, null, new Date()));
+    await env.DB.batch(prepareAll(env.DB, await brandStatements(brand, null)));
     expect(await countRows("domains", "domain = 'touchicon.test' AND state = 'pending'")).toBe(1);
     await initWorkerCodecs();
     expect(await runIndexJob(env, "touchicon.test", crawlConfig(env))).toMatchObject({ indexed: true });
     const crawled = await getBrand(env.DB, await seedBrandId("touchicon.test"));
     expect(crawled!.logo_key).toMatch(/^logos\//);
 
-    await env.DB.batch(await brandStatements(env.DB, { ...brand, description: "Seeded, and edited." }, null, new Date()));
+    await env.DB.batch(prepareAll(env.DB, await brandStatements({ ...brand, description: "Seeded, and edited." }, null)));
     const after = await getBrand(env.DB, crawled!.id);
     expect(after).toMatchObject({
       logo_key: crawled!.logo_key,
@@ -131,5 +105,38 @@ describe("seeding D1", () => {
         .results.map((r) => r.domain);
     expect(await hits("appl*")).toContain("apple.com");
     expect(await hits("instagram")).toContain("instagram.com");
+  });
+
+  it("gives each unit a hash that changes with its rows only, so a re-seed writes what changed", async () => {
+    const units = await corpusUnits(sample);
+    expect(units.map((u) => u.key)).toContain("brand:apple.com");
+    expect(units.map((u) => u.key)).toContain("exchange:XNYS");
+    expect(new Set(units.map((u) => u.key)).size).toBe(units.length);
+    expect((await corpusUnits(sample)).map((u) => u.hash)).toEqual(units.map((u) => u.hash));
+
+    const edited = { ...sample, brands: sample.brands.map((b) => (b.domain === "meta.com" ? { ...b, description: "Edited." } : b)) };
+    const recorded = new Map(units.map((u) => [u.key, u.hash]));
+    expect((changedUnits(await corpusUnits(edited), recorded)).map((u) => u.key)).toEqual(["brand:meta.com"]);
+    expect(changedUnits(units, new Map()).length).toBe(units.length);
+  });
+
+  it("writes the same rows through a SQL file's text as through bound statements", async () => {
+    const units = await corpusUnits({ ...sample, brands: sample.brands.map((b) => ({ ...b, description: "It's \"quoted\",\nover two lines; ?1 stays." })) });
+    await env.DB.exec("DELETE FROM brands");
+    await env.DB.exec([...units.flatMap((u) => u.statements), ...unitRecords(units)].map(sqlText).join("\n"));
+    const viaText = await env.DB.prepare("SELECT id, name, description, colors, socials, popularity FROM brands ORDER BY id").all();
+    expect(await countRows("seed_units")).toBe(units.length);
+    expect(viaText.results.find((r) => r.name === "Apple")).toMatchObject({ description: "It's \"quoted\",\nover two lines; ?1 stays." });
+    await env.DB.exec("DELETE FROM brands");
+    await write(units);
+    expect((await env.DB.prepare("SELECT id, name, description, colors, socials, popularity FROM brands ORDER BY id").all()).results).toEqual(viaText.results);
+  });
+
+  it("splits a long list of rows so no statement binds more than D1's 100 parameters", async () => {
+    const aliases = Array.from({ length: 120 }, (_, i) => `Alias ${i}`);
+    const statements = await brandStatements({ key: "many.test", domain: "many.test", name: "Many", aliases, description: "Many aliases.", colors: [], socials: {}, popularity: 1, icon: null, listings: [], isins: [] }, null);
+    for (const s of statements) expect(s.params.length).toBeLessThanOrEqual(100);
+    await env.DB.batch(prepareAll(env.DB, statements));
+    expect(await countRows("brand_aliases", "brand_id = ?", await seedBrandId("many.test"))).toBe(120);
   });
 });

@@ -4,7 +4,7 @@ import { sha256Hex } from "@brand/core/ids";
 import { encodePng } from "@brand/core/render/codecs";
 import { PixelData } from "@brand/core/render/image-data";
 import { initWorkerCodecs } from "@brand/core/render/wasm-modules";
-import { brandStatements, type SeedBrandInput } from "@brand/core/seed/write";
+import { brandStatements, prepareAll, type SeedBrandInput } from "@brand/core/seed/write";
 
 /** A `width`×`height` PNG: an opaque `rgb` rectangle inset by a quarter on each side, transparent around it. */
 export async function logoPng(width: number, height: number, rgb = { r: 220, g: 20, b: 60 }): Promise<ArrayBuffer> {
@@ -40,5 +40,5 @@ export async function seedBrand(
     isins: [],
     ...brand,
   };
-  await env.DB.batch(await brandStatements(env.DB, input, master, new Date()));
+  await env.DB.batch(prepareAll(env.DB, await brandStatements(input, master)));
 }

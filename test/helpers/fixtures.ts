@@ -1,6 +1,6 @@
 // A small corpus for the image host's tests, written through the seed's own statements.
 import { env } from "cloudflare:workers";
-import { exchangeStatements, indexStatements } from "@brand/core/seed/write";
+import { exchangeStatements, indexStatements, prepareAll } from "@brand/core/seed/write";
 import { logoPng, seedBrand } from "./brands.ts";
 
 export async function seedImageFixtures() {
@@ -26,18 +26,17 @@ export async function seedImageFixtures() {
     "INSERT INTO identifiers (kind, value, qualifier, brand_id, domain, rank) SELECT 'crypto', 'BTC', '', id, NULL, 1 FROM brands WHERE domain = 'bitcoin.org'",
   ).run();
   const brandDomains = new Set(["acme.com"]);
-  await env.DB.batch([
+  const statements = [
     ...(await exchangeStatements(
-      env.DB,
       { mic: "XLON", name: "London Stock Exchange", acronyms: ["LSE"], suffixes: ["L", "LSE"], country: "GB", domain: "londonstockexchange.com" },
       brandDomains,
     )),
     ...(await exchangeStatements(
-      env.DB,
       { mic: "XNAS", name: "Nasdaq", acronyms: ["NASDAQ"], suffixes: [], country: "US", domain: "acme.com" },
       brandDomains,
     )),
-    ...(await indexStatements(env.DB, { symbol: "SPX", aliases: ["^GSPC"], name: "S&P 500", domain: "acme.com" }, brandDomains)),
-    ...(await indexStatements(env.DB, { symbol: "DAX", aliases: [], name: "DAX", domain: "stoxx-unknown.com" }, brandDomains)),
-  ]);
+    ...(await indexStatements({ symbol: "SPX", aliases: ["^GSPC"], name: "S&P 500", domain: "acme.com" }, brandDomains)),
+    ...(await indexStatements({ symbol: "DAX", aliases: [], name: "DAX", domain: "stoxx-unknown.com" }, brandDomains)),
+  ];
+  await env.DB.batch(prepareAll(env.DB, statements));
 }

@@ -1,0 +1,115 @@
+// Seeds a database and logo bucket with the corpus under /seed, through a store: local state (npm start, the deploy
+// rehearsal, the benches) or a Cloudflare account (deploy), both by wrangler (scripts/lib/wrangler-store.mjs).
+//
+// - Skipped at once when the database records this corpus's fingerprint (the seed files and the code that writes them).
+// - Otherwise only the units whose statements changed are written (packages/core/src/seed/corpus.ts), as SQL files of
+//   at most BATCH_STATEMENTS statements and BATCH_BYTES bytes, each one import that also records its units: an
+//   interrupted seed resumes after the last batch that landed. A batch's logo masters are uploaded before its rows.
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { changedUnits, corpusBrands, corpusUnits, seedRunRecord, unitRecords } from "../../packages/core/src/seed/corpus.ts";
+import { SEED_FILES } from "../../packages/core/src/seed/schema.ts";
+import { sqlText } from "../../packages/core/src/seed/sql-text.ts";
+import { sha256Hex } from "../../packages/core/src/ids.ts";
+import { ROOT } from "./local-env.mjs";
+import { renderMasters } from "./logo-masters.mjs";
+import { loadSeed } from "./seed-files.mjs";
+
+export const BATCH_STATEMENTS = 2_000;
+export const BATCH_BYTES = 1_000_000;
+
+const FINGERPRINTED = [
+  ...Object.keys(SEED_FILES).map((f) => `seed/${f}`),
+  "packages/core/src/seed/write.ts",
+  "packages/core/src/seed/corpus.ts",
+  "packages/core/src/seed/sql-text.ts",
+  "scripts/lib/logo-masters.mjs",
+];
+
+/** A hash of the seed files and of the code that writes them: the same fingerprint means nothing to do. */
+export async function corpusFingerprint() {
+  const parts = await Promise.all(FINGERPRINTED.map((path) => readFile(`${ROOT}${path}`, "utf8")));
+  return (await sha256Hex(parts.join("\0"))).slice(0, 32);
+}
+
+/**
+ * @typedef {{ seeded: boolean, units: Map<string, string> }} Recorded what the database says it holds
+ * @typedef {{
+ *   read(fingerprint: string): Promise<Recorded>,
+ *   putMasters(entries: Array<{ key: string, file: string }>): Promise<void>,
+ *   executeFile(path: string): Promise<void>,
+ * }} SeedStore
+ * @typedef {{ fingerprint: string, unchanged: boolean, units: number, changed: number, batches: string[][], masters: number }} SeedPlan
+ */
+
+/** What seeding would write, read from the store without changing it. */
+export async function planSeed(store, log = () => {}) {
+  const fingerprint = await corpusFingerprint();
+  const recorded = await store.read(fingerprint);
+  if (recorded.seeded) return { fingerprint, unchanged: true, units: recorded.units.size, changed: 0, batches: [], masters: 0, work: [] };
+
+  const corpus = await loadSeed();
+  const masters = await renderMasters(corpusBrands(corpus).brands, log);
+  const units = await corpusUnits(corpus, masters.lookup);
+  const changed = changedUnits(units, recorded.units);
+  const work = batches(changed.map((unit) => ({ unit, lines: unit.statements.map(sqlText) }))).map((batch) => ({
+    sql: [...batch.flatMap((b) => b.lines), ...unitRecords(batch.map((b) => b.unit)).map(sqlText)].join("\n"),
+    units: batch.length,
+    masters: [...new Map(batch.filter((b) => b.unit.master).map(({ unit: { master } }) => [master.key, { key: master.key, file: masters.fileOf(master.key) }])).values()],
+  }));
+  return {
+    fingerprint,
+    unchanged: false,
+    units: units.length,
+    changed: changed.length,
+    batches: work.map((b) => b.units),
+    masters: work.reduce((n, b) => n + b.masters.length, 0),
+    work,
+  };
+}
+
+/** Writes what planSeed found changed, batch by batch, then records the fingerprint. */
+export async function applySeed(store, plan, { workDir, log = () => {} }) {
+  if (plan.unchanged) return;
+  await mkdir(workDir, { recursive: true });
+  for (const [i, batch] of plan.work.entries()) {
+    const name = `${workDir}/seed-${String(i + 1).padStart(3, "0")}`;
+    if (batch.masters.length) await store.putMasters(batch.masters, `${name}-masters.json`);
+    await writeFile(`${name}.sql`, `${batch.sql}\n`);
+    await store.executeFile(`${name}.sql`);
+    log(`  batch ${i + 1}/${plan.work.length}: ${batch.units} units, ${batch.masters.length} logo masters`);
+  }
+  await writeFile(`${workDir}/seed-done.sql`, `${sqlText(seedRunRecord(plan.fingerprint))}\n`);
+  await store.executeFile(`${workDir}/seed-done.sql`);
+  await rm(workDir, { recursive: true, force: true });
+}
+
+/** Units (as their SQL lines) in order, cut where a batch would pass either limit; a unit is never split. */
+function batches(units) {
+  const out = [];
+  let current = [];
+  let statements = 0;
+  let bytes = 0;
+  for (const unit of units) {
+    const size = unit.lines.reduce((n, line) => n + Buffer.byteLength(line) + 1, 0);
+    if (current.length && (statements + unit.lines.length > BATCH_STATEMENTS || bytes + size > BATCH_BYTES)) {
+      out.push(current);
+      current = [];
+      statements = 0;
+      bytes = 0;
+    }
+    current.push(unit);
+    statements += unit.lines.length;
+    bytes += size;
+  }
+  if (current.length) out.push(current);
+  return out;
+}
+
+/** One line for a plan: what seeding will do. */
+export function describeSeedPlan(plan) {
+  if (plan.unchanged) return `unchanged (corpus ${plan.fingerprint.slice(0, 12)} already seeded, ${plan.units} units)`;
+  return (
+    `corpus ${plan.fingerprint.slice(0, 12)}: ${plan.changed} of ${plan.units} units to write in ${plan.batches.length} ` +
+    `batch${plan.batches.length === 1 ? "" : "es"}, ${plan.masters} logo masters to upload`
+  );
+}
