@@ -1,94 +1,61 @@
-// npm start: migrations, seed, demo account, then the three Workers in one `wrangler dev` on local ports.
+// npm start: migrations, seed, demo account, then the three Workers on local ports (scripts/lib/local-services.mjs).
 //
-// One process, not three: the three Workers share one D1 database, R2 bucket, KV namespace and queues, and three
-// `wrangler dev` processes on one state folder meet "database is locked" as soon as two of them write at once. So one
-// `wrangler dev` runs a small gateway Worker (scripts/dev-gateway) with the three as auxiliary Workers, and this
-// script listens on each host's port and hands every request to the gateway, saying which host it was for. In one
-// runtime the image host's indexing jobs also reach the JSON host's queue consumer, as in production.
-import { spawn } from "node:child_process";
-import { rmSync, writeFileSync } from "node:fs";
-import http from "node:http";
+// A second copy can run beside it on its own state and ports, as the e2e run does:
+//   node scripts/dev.mjs --dir .dev/e2e --persist-to .dev/e2e/state --ports auto
+// --dir holds demo.json and the generated Worker configs (default .dev), --persist-to the local D1, R2, KV, queues and
+// Durable Objects (default .wrangler/state), --ports auto picks free ports (default 8787-8789, gateway 8790).
+import { parseArgs } from "node:util";
+import { resolve } from "node:path";
 import { ensureDemoAccount } from "./lib/demo-account.mjs";
 import { applyLocalMigrations, openLocalEnv, PERSIST_TO, ROOT } from "./lib/local-env.mjs";
+import { DEFAULT_PORTS, freePorts, hostUrls, startLocalServices } from "./lib/local-services.mjs";
+import { sharedResources, workerConfig, writeWorkerConfigs } from "./lib/worker-configs.mjs";
 import { seedLocal } from "./seed.mjs";
-
-const HOST = "127.0.0.1";
-// Offline, wrangler cannot fetch the Request.cf template and says so with a stack trace; it is harmless.
-const OFFLINE_NOISE = /Request\.cf|ENOTFOUND workers\.cloudflare\.com|GetAddrInfoReqWrap/;
-const HOSTS = [
-  { name: "img", port: 8787 },
-  { name: "api", port: 8788 },
-  { name: "beta", port: 8789 },
-];
-const GATEWAY = { port: 8790, inspector: 9230 };
-const url = (h) => `http://localhost:${h.port}`;
-const urls = { img_url: url(HOSTS[0]), api_url: url(HOSTS[1]), beta_url: url(HOSTS[2]) };
-const wrangler = `${ROOT}node_modules/.bin/wrangler`;
-const env = { ...process.env, WRANGLER_SEND_METRICS: "false", NO_UPDATE_NOTIFIER: "1" };
 
 if (Number(process.versions.node.split(".")[0]) < 22) {
   console.error(`Node ${process.versions.node} is too old: wrangler needs Node 22 or later.`);
   process.exit(1);
 }
+const { values: options } = parseArgs({
+  options: { dir: { type: "string", default: `${ROOT}.dev` }, "persist-to": { type: "string", default: PERSIST_TO }, ports: { type: "string" } },
+});
+const dir = resolve(options.dir);
+const persistTo = resolve(options["persist-to"]);
+const ports = options.ports === "auto" ? await freePorts() : DEFAULT_PORTS;
+const urls = hostUrls(ports);
 
 console.log("Applying D1 migrations…");
-applyLocalMigrations();
-
+applyLocalMigrations(persistTo);
 console.log("Seeding the corpus (logo masters are cached after the first run)…");
-await seedLocal();
+await seedLocal({ persistTo });
 
-const local = await openLocalEnv();
+const local = await openLocalEnv(persistTo);
 let demo;
 try {
-  demo = await ensureDemoAccount(local.env, urls);
+  demo = await ensureDemoAccount(local.env, { img_url: urls.img, api_url: urls.api, beta_url: urls.beta }, `${dir}/demo.json`);
 } finally {
   await local.dispose();
 }
 
-writeDevVars(demo);
-const child = spawn(
-  wrangler,
-  [
-    "dev",
-    "-c", "scripts/dev-gateway/wrangler.toml",
-    ...HOSTS.flatMap((h) => ["-c", `workers/${h.name}/wrangler.toml`]),
-    "--ip", HOST,
-    "--port", String(GATEWAY.port),
-    "--inspector-port", String(GATEWAY.inspector),
-    "--persist-to", PERSIST_TO,
-    "--show-interactive-dev-session=false",
-  ],
-  { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] },
-);
-const relay = (stream) => (chunk) => {
-  for (const line of chunk.toString().split("\n")) if (line.trim() && !OFFLINE_NOISE.test(line)) stream.write(`[workers] ${line}\n`);
-};
-child.stdout.on("data", relay(process.stdout));
-child.stderr.on("data", relay(process.stderr));
-child.on("exit", (code) => {
-  console.error(`[workers] wrangler dev exited (${code}); stopping.`);
-  stop(code ?? 1);
+const configs = writeWorkerConfigs(`${dir}/workers`, (worker, configDir) => workerConfig(worker, { ...localPlace(), dir: configDir }), {
+  img: { VARIANT_SIGNING_KEY: demo.variant_signing_key },
+  api: { ADMIN_TOKEN: demo.admin_token, FILE_SIGNING_KEY: demo.file_signing_key },
 });
-
-const servers = HOSTS.map((h) => http.createServer((req, res) => forward(h, req, res)).listen(h.port, HOST));
-
-function stop(code = 0) {
-  for (const server of servers) server.close();
-  removeDevVars();
-  if (child.exitCode === null) child.kill("SIGTERM");
-  process.exit(code);
-}
-process.on("SIGINT", () => stop(0));
-process.on("SIGTERM", () => stop(0));
-
-await Promise.all(HOSTS.map((h) => waitUntilUp(`${url(h)}/openapi.json`)));
+const services = await startLocalServices({ configs, persistTo, ports });
+services.exited.then((code) => {
+  console.error(`[workers] wrangler dev exited (${code}); stopping.`);
+  process.exit(code || 1);
+});
+const stop = () => services.stop().then(() => process.exit(0));
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
 
 console.log(`
-Brand Asset Service is running locally (state in .wrangler/state, keys in .dev/demo.json).
+Brand Asset Service is running locally (state in ${relativeToRoot(persistTo)}, keys in ${relativeToRoot(dir)}/demo.json).
 
-  image host   ${urls.img_url}
-  JSON host    ${urls.api_url}     dashboard ${urls.api_url}/dashboard
-  beta host    ${urls.beta_url}
+  image host   ${urls.img}
+  JSON host    ${urls.api}     dashboard ${urls.api}/dashboard
+  beta host    ${urls.beta}
 
   publishable key  ${demo.publishable_key}
   secret key       ${demo.secret_key}
@@ -96,68 +63,27 @@ Brand Asset Service is running locally (state in .wrangler/state, keys in .dev/d
   admin token      ${demo.admin_token}
 
 Try:
-  curl -o logo.jpg "${urls.img_url}/ethereum.org?token=${demo.publishable_key}"
-  curl -H "Authorization: Bearer ${demo.secret_key}" ${urls.api_url}/describe/ethereum.org
-  curl -X POST ${urls.beta_url}/transaction -H "Authorization: Bearer ${demo.beta_key}" \\
+  curl -o logo.jpg "${urls.img}/ethereum.org?token=${demo.publishable_key}"
+  curl -H "Authorization: Bearer ${demo.secret_key}" ${urls.api}/describe/ethereum.org
+  curl -X POST ${urls.beta}/transaction -H "Authorization: Bearer ${demo.beta_key}" \\
        -H "Content-Type: application/json" -d '{"transaction":"POS PURCHASE JOES COFFEE #1234"}'
 
 Ctrl-C stops all three.
 `);
 
 /**
- * The Workers' local variables, in the `.dev.vars` wrangler reads beside each config (git ignores them): the demo's
- * secrets, the image host's URL, and the offline crawl proxy when CRAWL_PROXY is set. Webhooks may go to loopback
- * receivers in local development only.
+ * Local development's place: the local resource ids, the local image host's URL, the offline crawl proxy when
+ * CRAWL_PROXY is set, and webhooks to loopback receivers. Local only: a deploy refuses both of the last two.
  */
-function writeDevVars(demo) {
-  const shared = { IMG_BASE_URL: urls.img_url, ...(process.env.CRAWL_PROXY ? { CRAWL_PROXY: process.env.CRAWL_PROXY } : {}) };
-  const vars = {
-    img: { ...shared, VARIANT_SIGNING_KEY: demo.variant_signing_key },
-    api: { ...shared, ADMIN_TOKEN: demo.admin_token, FILE_SIGNING_KEY: demo.file_signing_key, WEBHOOK_ALLOW_LOOPBACK: "1" },
-    beta: shared,
+function localPlace() {
+  const { localIds } = sharedResources("brand");
+  const devOnly = {
+    ...(process.env.CRAWL_PROXY ? { CRAWL_PROXY: process.env.CRAWL_PROXY } : {}),
+    WEBHOOK_ALLOW_LOOPBACK: "1",
   };
-  for (const [name, values] of Object.entries(vars)) {
-    const text = Object.entries(values).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join("\n");
-    writeFileSync(`${ROOT}workers/${name}/.dev.vars`, `# Written by npm start (scripts/dev.mjs); local only.\n${text}\n`, { mode: 0o600 });
-  }
+  return { prefix: "brand", ids: localIds, vars: { IMG_BASE_URL: urls.img, ...devOnly } };
 }
 
-function removeDevVars() {
-  for (const { name } of HOSTS) rmSync(`${ROOT}workers/${name}/.dev.vars`, { force: true });
-}
-
-/** Hands one request to the gateway, with the host it was for and its URL as the client sent it, and streams back. */
-function forward(host, req, res) {
-  const upstream = http.request(
-    {
-      host: HOST,
-      port: GATEWAY.port,
-      method: req.method,
-      path: "/",
-      headers: { ...req.headers, "x-dev-target": host.name, "x-dev-url": `${url(host)}${req.url}` },
-    },
-    (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
-      answer.pipe(res);
-    },
-  );
-  upstream.on("error", () => {
-    if (!res.headersSent) res.writeHead(502, { "content-type": "text/plain" });
-    res.end("The local Workers are not answering (still starting, or stopped).\n");
-  });
-  req.pipe(upstream);
-}
-
-async function waitUntilUp(target, timeoutMs = 90_000) {
-  const start = Date.now();
-  while (Date.now() - start < timeoutMs) {
-    try {
-      if ((await fetch(target)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  console.error(`${target} did not come up within ${timeoutMs / 1000}s`);
-  stop(1);
+function relativeToRoot(path) {
+  return path.startsWith(ROOT) ? path.slice(ROOT.length) : path;
 }

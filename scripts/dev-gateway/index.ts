@@ -1,5 +1,6 @@
-// The local dev gateway (see wrangler.toml): the request's original URL arrives in `x-dev-url`, the host it was
-// meant for in `x-dev-target`. `/__scheduled` on the JSON host runs its cron, as `wrangler dev --test-scheduled` would.
+// The local gateway (never deployed; scripts/lib/local-services.mjs writes its config): the request's original URL
+// arrives in `x-dev-url`, the host it was meant for in `x-dev-target`. `/__scheduled` on the JSON host runs its cron,
+// as `wrangler dev --test-scheduled` would.
 /** Local service bindings can also run a Worker's scheduled handler (workerd's Fetcher; the types leave it out). */
 type Service = Fetcher & { scheduled(options: { cron: string }): Promise<unknown> };
 type Env = { IMG: Service; API: Service; BETA: Service };

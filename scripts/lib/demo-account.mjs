@@ -2,6 +2,7 @@
 // that file is gone or its keys no longer match, a fresh account is made.
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
 import { createAccount } from "../../packages/core/src/auth/accounts.ts";
 import { hashKey } from "../../packages/core/src/auth/keys.ts";
 import { randomBase62 } from "../../packages/core/src/ids.ts";
@@ -9,8 +10,8 @@ import { ROOT } from "./local-env.mjs";
 
 export const DEMO_FILE = `${ROOT}.dev/demo.json`;
 
-export async function ensureDemoAccount(env, urls) {
-  const saved = existsSync(DEMO_FILE) ? JSON.parse(await readFile(DEMO_FILE, "utf8")) : null;
+export async function ensureDemoAccount(env, urls, file = DEMO_FILE) {
+  const saved = existsSync(file) ? JSON.parse(await readFile(file, "utf8")) : null;
   let keys = saved && (await stillValid(env.DB, saved)) ? saved : null;
   if (!keys) {
     const { keys: plain } = await createAccount(env.DB, { plan: "pro", name: "Demo", beta: true }, new Date());
@@ -25,8 +26,8 @@ export async function ensureDemoAccount(env, urls) {
     variant_signing_key: saved?.variant_signing_key ?? randomBase62(43),
     file_signing_key: saved?.file_signing_key ?? randomBase62(43),
   };
-  await mkdir(`${ROOT}.dev`, { recursive: true });
-  await writeFile(DEMO_FILE, `${JSON.stringify(demo, null, 2)}\n`, { mode: 0o600 });
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, `${JSON.stringify(demo, null, 2)}\n`, { mode: 0o600 });
   return demo;
 }
 

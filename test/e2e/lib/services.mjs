@@ -1,12 +1,13 @@
-// The local services for the e2e run: `npm start`'s launcher (scripts/dev.mjs) in its own process group, ready once
-// .dev/demo.json is fresh and the three hosts answer; stopped (the whole group) afterwards.
+// The local services for the e2e run: `npm start`'s launcher (scripts/dev.mjs) in its own process group, on its own
+// state and free ports, ready once its demo.json is fresh and the three hosts answer; stopped (the whole group) after.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, openSync, readFileSync, statSync } from "node:fs";
 
 export const ROOT = new URL("../../../", import.meta.url).pathname;
-const DEMO_FILE = `${ROOT}.dev/demo.json`;
-export const LOG_FILE = `${ROOT}.dev/e2e-services.log`;
-const PORTS = [8787, 8788, 8789];
+// Its own state, keys and free ports: the e2e run never touches, nor depends on, a `npm start` you have running.
+const DIR = `${ROOT}.dev/e2e`;
+const DEMO_FILE = `${DIR}/demo.json`;
+export const LOG_FILE = `${DIR}/services.log`;
 
 /** @returns {{ img_url: string, api_url: string, beta_url: string, publishable_key: string, secret_key: string, beta_key: string, admin_token: string }} */
 export const readDemo = () => JSON.parse(readFileSync(DEMO_FILE, "utf8"));
@@ -21,23 +22,12 @@ async function answers(url) {
   }
 }
 
-/**
- * Starts the services and resolves once they answer. With E2E_REUSE_SERVICES=1, services already running (say, your
- * own `npm start`) are used as they are and left running.
- */
+/** Starts npm start's launcher on the e2e state and free ports, and resolves once the three hosts answer. */
 export async function startServices({ timeoutMs = 360_000 } = {}) {
-  const running = await Promise.all(PORTS.map((port) => answers(`http://localhost:${port}/openapi.json`)));
-  if (running.some(Boolean)) {
-    if (process.env.E2E_REUSE_SERVICES === "1" && running.every(Boolean) && existsSync(DEMO_FILE)) {
-      console.log("e2e: reusing the services already running on 8787-8789");
-      return { demo: readDemo(), stop: async () => {} };
-    }
-    throw new Error("Ports 8787-8789 are in use (is `npm start` running?). Stop it, or set E2E_REUSE_SERVICES=1 to test against it.");
-  }
-  mkdirSync(`${ROOT}.dev`, { recursive: true });
+  mkdirSync(DIR, { recursive: true });
   const startedAt = Date.now();
   const log = openSync(LOG_FILE, "w");
-  const child = spawn(process.execPath, ["scripts/dev.mjs"], {
+  const child = spawn(process.execPath, ["scripts/dev.mjs", "--dir", DIR, "--persist-to", `${DIR}/state`, "--ports", "auto"], {
     cwd: ROOT,
     env: { ...process.env, WRANGLER_SEND_METRICS: "false", NO_UPDATE_NOTIFIER: "1" },
     stdio: ["ignore", log, log],
