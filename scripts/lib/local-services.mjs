@@ -33,6 +33,17 @@ export async function freePorts() {
   return ports;
 }
 
+/** Whether every one of `ports` can be listened on now. */
+export async function portsFree(ports) {
+  for (const port of Object.values(ports)) {
+    const server = createServer();
+    const free = await new Promise((resolve) => server.once("error", () => resolve(false)).listen(port, HOST, () => resolve(true)));
+    if (free) await new Promise((resolve) => server.close(resolve));
+    if (!free) return false;
+  }
+  return true;
+}
+
 export const hostUrls = (ports) => ({ img: `http://localhost:${ports.img}`, api: `http://localhost:${ports.api}`, beta: `http://localhost:${ports.beta}` });
 
 /** The gateway's config, beside the Workers' generated ones, bound to them by their names. */

@@ -55,13 +55,19 @@ export function wranglerSeedStore({ target, config, database, bucket }) {
   return {
     async read(fingerprint) {
       if (!/^[0-9a-f]+$/.test(fingerprint)) throw new Error(`not a fingerprint: ${fingerprint}`);
-      const [runs, units] = await d1Query(
-        target,
-        config,
-        database,
-        `SELECT 1 AS seeded FROM seed_runs WHERE fingerprint = '${fingerprint}'; SELECT key, hash FROM seed_units`,
-      );
-      return { seeded: runs.length > 0, units: new Map(units.map((u) => [u.key, u.hash])) };
+      try {
+        const [runs, units] = await d1Query(
+          target,
+          config,
+          database,
+          `SELECT 1 AS seeded FROM seed_runs WHERE fingerprint = '${fingerprint}'; SELECT key, hash FROM seed_units`,
+        );
+        return { seeded: runs.length > 0, units: new Map(units.map((u) => [u.key, u.hash])) };
+      } catch (error) {
+        // A database the migrations have not reached yet (a dry run before they are applied) holds nothing seeded.
+        if (/no such table/.test(error.message)) return { seeded: false, units: new Map() };
+        throw error;
+      }
     },
     async putMasters(entries, manifest) {
       await writeFile(manifest, JSON.stringify(entries));
