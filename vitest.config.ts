@@ -52,12 +52,29 @@ function workerProject(worker: "img" | "api" | "beta", include: string[]) {
   };
 }
 
+/**
+ * The deploy tool in Node, as a user runs it: `npm run deploy` against a fake Cloudflare API, and its local rehearsal
+ * against local state. Its files run one after another (each starts wrangler processes of its own).
+ */
+const deployProject = {
+  resolve: { alias: { "@brand/core": `${import.meta.dirname}/packages/core/src` } },
+  test: {
+    name: "deploy",
+    include: ["test/deploy/**/*.test.ts"],
+    environment: "node",
+    fileParallelism: false,
+    testTimeout: 120_000,
+    hookTimeout: 600_000,
+  },
+};
+
 export default defineConfig({
   test: {
     projects: [
       workerProject("img", ["test/img/**/*.test.ts"]),
       workerProject("api", ["test/api/**/*.test.ts", "test/core/**/*.test.ts"]),
       workerProject("beta", ["test/beta/**/*.test.ts"]),
+      deployProject,
     ],
   },
 });

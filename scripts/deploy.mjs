@@ -94,11 +94,18 @@ async function main() {
   for (const w of WORKERS) {
     const tag = await workerFingerprint(w, configs[w]);
     const live = await place.shippedTag(w);
-    const change = live !== tag || toSet[w].length > 0;
+    // A deploy that failed after its upload (a route, a consumer) left the tag behind: ship it again.
+    const change = live !== tag || toSet[w].length > 0 || Boolean(state.workers?.[w]?.unfinished);
     item(change ? "+" : "✓", `${place.prefix}-${w} ${place.urls[w]}`, change ? (live ? `update (${tag})` : `new (${tag})`) : `unchanged (${tag})`);
     if (!change) continue;
     changes += 1;
     if (dryRun) continue;
+    const newAdminToken = place.remote && toSet[w].find((s) => s.name === "ADMIN_TOKEN");
+    if (newAdminToken) {
+      log(`      admin token, set with this upload and shown this once (keep it safe; --rotate ADMIN_TOKEN makes a new one):`);
+      log(`        ${newAdminToken.value}`);
+    }
+    writeState(place.dir, { ...readState(place.dir), workers: { ...shipped, [w]: { tag, unfinished: true } } });
     log(`      ${await place.ship(w, configs[w], tag, toSet[w])}`);
     shipped[w] = { tag };
   }
@@ -113,9 +120,6 @@ async function main() {
   if (options.smoke) await smoke(place, configs, adminToken);
   log(changes ? `\nDone: ${changes} change(s).` : "\nNothing changed: everything was already up to date.");
   log(`  image host  ${place.urls.img}\n  JSON host   ${place.urls.api}\n  beta host   ${place.urls.beta}`);
-  if (adminToken && place.remote) {
-    log(`\nAdmin token (shown this once, keep it in your password manager; --rotate ADMIN_TOKEN makes a new one):\n  ${adminToken}`);
-  }
   if (place.remote) {
     log(`\nNext: create your first account (its keys are printed once):\n  BRAND_API_URL=${place.urls.api} ADMIN_TOKEN=<admin token> npm run admin -- create-account pro "Your company" --beta`);
   }

@@ -3,7 +3,7 @@
 // re-seed renders nothing and every transport (local R2 through wrangler, remote R2, the benches) uploads the same
 // bytes.
 import { existsSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { initCodecs, encodePng, rasteriseSvg } from "../../packages/core/src/render/codecs.ts";
 import { logoBlurhash } from "../../packages/core/src/ingest/blurhash.ts";
 import { hexToRgb, luminance } from "../../packages/core/src/brands/colors.ts";
@@ -61,12 +61,17 @@ export async function renderMasters(brands, log = () => {}) {
     const image = await rasteriseSvg(await iconSvg(brand.icon, brand.colors[0] ?? null), MASTER_SIZE);
     const png = new Uint8Array(await encodePng(image));
     const key = `logos/${await sha256Hex(png)}.png`;
-    await writeFile(fileOf(key), png);
+    const temp = `${fileOf(key)}.${process.pid}`;
+    await writeFile(temp, png);
+    await rename(temp, fileOf(key));
     index[fingerprint] = { key, width: image.width, height: image.height, blurhash: logoBlurhash(image) };
     if (++rendered % 100 === 0) log(`  rendered ${rendered} logo masters`);
   }
   if (rendered) {
-    await writeFile(INDEX_FILE, JSON.stringify(index));
+    // Written whole and renamed into place: two seeds rendering at once (the tests run several) never read half a file.
+    const temp = `${INDEX_FILE}.${process.pid}`;
+    await writeFile(temp, JSON.stringify(index));
+    await rename(temp, INDEX_FILE);
     log(`  rendered ${rendered} logo masters (cached in .wrangler/seed-masters)`);
   }
   return {

@@ -15,6 +15,8 @@ at any time: it changes only what changed.
   --dry-run               print the plan and change nothing
   --local                 rehearse the whole sequence against local state (.deploy/local), no account needed
   --persist-to <dir>      local state for --local (default .deploy/local/state)
+  --dir <dir>             where the deploy keeps its state file and generated configs (default .deploy/<account
+                          id>, or .deploy/local)
   --config <file>         the deployment's config (default deploy.json, when present)
   --name <prefix>         names of the Workers and resources: <prefix>-img, <prefix>-db, … (default brand)
   --account-id <id>       the account, when your login has several (or CLOUDFLARE_ACCOUNT_ID)
@@ -43,7 +45,7 @@ export const DeployConfig = z.strictObject({
 
 export class UsageError extends Error {}
 
-/** @returns {{ dryRun: boolean, local: boolean, persistTo: string | null, smoke: boolean, rotate: string[], help: boolean, config: z.infer<typeof DeployConfig> }} */
+/** @returns {{ dryRun: boolean, local: boolean, persistTo: string | null, dir: string | null, smoke: boolean, rotate: string[], help: boolean, config: z.infer<typeof DeployConfig> }} */
 export function deployOptions(argv = process.argv.slice(2)) {
   let parsed;
   try {
@@ -53,6 +55,7 @@ export function deployOptions(argv = process.argv.slice(2)) {
         "dry-run": { type: "boolean", default: false },
         local: { type: "boolean", default: false },
         "persist-to": { type: "string" },
+        dir: { type: "string" },
         config: { type: "string" },
         name: { type: "string" },
         "account-id": { type: "string" },
@@ -87,6 +90,7 @@ export function deployOptions(argv = process.argv.slice(2)) {
     dryRun: flags["dry-run"],
     local: flags.local,
     persistTo: flags["persist-to"] ? resolve(flags["persist-to"]) : null,
+    dir: flags.dir ? resolve(flags.dir) : null,
     smoke: !flags["no-smoke"],
     rotate: flags.rotate,
     help: flags.help,

@@ -46,7 +46,7 @@ export async function remotePlace(options, log) {
   const urls = Object.fromEntries(
     WORKERS.map((w) => [w, routes[w] ? routeUrl(routes[w]) : `https://${scriptName(prefix, w)}.${subdomain}.workers.dev`]),
   );
-  const dir = `${ROOT}.deploy/${account.id}`;
+  const dir = options.dir ?? `${ROOT}.deploy/${account.id}`;
   return {
     label: `Cloudflare account "${account.name}" (${account.id})`,
     remote: true,
@@ -73,7 +73,7 @@ export async function remotePlace(options, log) {
 /** The rehearsal: local state under .deploy/local, local URLs on free ports, bundles built instead of uploaded. */
 export async function localPlace(options) {
   const prefix = options.config.name;
-  const dir = `${ROOT}.deploy/local`;
+  const dir = options.dir ?? `${ROOT}.deploy/local`;
   const persistTo = options.persistTo ?? `${dir}/state`;
   const names = sharedResources(prefix);
   const state = readState(dir);

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { randomBase62 } from "../../../packages/core/src/ids.ts";
 import { sourceConfig, WORKERS } from "../worker-configs.mjs";
+import { UsageError } from "./options.mjs";
 
 /** Secrets the Workers cannot run without, by Worker, as their configs declare them. */
 export const requiredSecrets = () => Object.fromEntries(WORKERS.map((w) => [w, sourceConfig(w).secrets?.required ?? []]));
@@ -25,7 +26,7 @@ export function secretsToSet(existing, rotate) {
   const required = requiredSecrets();
   const known = new Set([...Object.values(required).flat(), ...Object.values(OPTIONAL_FROM_ENV).flat()]);
   const unknown = rotate.filter((name) => !known.has(name));
-  if (unknown.length) throw new Error(`--rotate ${unknown.join(", ")}: not a secret of this service (${[...known].join(", ")})`);
+  if (unknown.length) throw new UsageError(`--rotate ${unknown.join(", ")}: not a secret of this service (${[...known].join(", ")})`);
   const out = {};
   for (const worker of WORKERS) {
     const have = new Set(existing[worker] ?? []);

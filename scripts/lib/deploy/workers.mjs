@@ -20,9 +20,14 @@ function files(path) {
     .sort();
 }
 
-/** A short, stable fingerprint of one Worker's upload; it is the upload's tag. */
+/**
+ * A short, stable fingerprint of one Worker's upload; it is the upload's tag. Paths in the config are left out (they
+ * say where the config was written, not what is uploaded; the files they lead to are in the fingerprint).
+ */
 export async function workerFingerprint(worker, configPath) {
-  const parts = [readFileSync(configPath, "utf8"), ...inputsOf(worker).flatMap(files).map((f) => `${f}\0${readFileSync(join(ROOT, f), "utf8")}`)];
+  const { main, d1_databases = [], ...config } = JSON.parse(readFileSync(configPath, "utf8"));
+  const placed = { ...config, d1_databases: d1_databases.map(({ migrations_dir, ...d }) => d) };
+  const parts = [JSON.stringify(placed), ...inputsOf(worker).flatMap(files).map((f) => `${f}\0${readFileSync(join(ROOT, f), "utf8")}`)];
   return (await sha256Hex(parts.join("\0"))).slice(0, 16);
 }
 
