@@ -7,6 +7,12 @@ import { fixtureResponse } from "./test/fixtures/site-router.mjs";
 import { RECEIVER_ORIGIN, receiverResponse } from "./test/fixtures/webhook-receiver.mjs";
 
 const migrations = await readD1Migrations("migrations");
+/**
+ * The Workers' required secrets ([secrets] in their wrangler.toml), as tests bind them. They are in process.env too,
+ * where wrangler looks for required secrets when it reads a config, so it does not warn that they are missing.
+ */
+const TEST_SECRETS = { ADMIN_TOKEN: "test-admin-token", VARIANT_SIGNING_KEY: "test-variant-signing-key", FILE_SIGNING_KEY: "test-file-signing-key" };
+Object.assign(process.env, TEST_SECRETS);
 /** The crawler's offline proxy in tests: `{FIXTURE_PROXY}/{host}{path}` is answered from test/fixtures/sites. */
 const FIXTURE_PROXY = "http://fixtures.internal";
 
@@ -30,9 +36,7 @@ function workerProject(worker: "img" | "api" | "beta", include: string[]) {
         miniflare: {
           bindings: {
             TEST_MIGRATIONS: migrations,
-            ADMIN_TOKEN: "test-admin-token",
-            VARIANT_SIGNING_KEY: "test-variant-signing-key",
-            FILE_SIGNING_KEY: "test-file-signing-key",
+            ...TEST_SECRETS,
             IMG_BASE_URL: "https://img.test",
             CRAWL_PROXY: FIXTURE_PROXY,
             CRAWL_TIMEOUT_MS: "2000",
