@@ -20,7 +20,7 @@ import { wranglerSeedStore } from "./lib/wrangler-cli.mjs";
 import { WORKERS, workerConfig, writeWorkerConfigs } from "./lib/worker-configs.mjs";
 
 const log = (line = "") => console.log(line);
-const item = (mark, what, status) => log(`    ${mark} ${what.padEnd(46)} ${status}`);
+const item = (mark, what, status) => log(`    ${mark} ${what.padEnd(54)} ${status}`);
 
 async function main() {
   const options = deployOptions();
@@ -31,7 +31,7 @@ async function main() {
   const liveConfigDir = `${place.dir}/workers`;
   const configDir = dryRun ? mkdtempSync(`${tmpdir()}/brand-deploy-`) : liveConfigDir;
   let changes = 0;
-  log(`${dryRun ? "Plan (dry run: nothing is changed)" : "Deploying"} the Brand Asset Service to ${place.label} as "${place.prefix}".`);
+  log(`${dryRun ? "Dry run, nothing will be changed. Plan for" : "Deploying"} the Brand Asset Service on ${place.label}, as "${place.prefix}".`);
 
   // Reads first; nothing changes until the safety check below has passed.
   let resources = await place.findResources();
@@ -87,7 +87,7 @@ async function main() {
   const seed = await planSeed(databaseExists ? store : emptyStore(store), () => {});
   item(seed.unchanged ? "✓" : "+", describeSeedPlan(seed), seed.unchanged ? "up to date" : "write");
   changes += seed.unchanged ? 0 : 1;
-  if (!seed.unchanged && !dryRun) await applySeed(store, seed, { workDir: `${place.dir}/seed-work`, log: (line) => log(`    ${line.trim()}`) });
+  if (!seed.unchanged && !dryRun) await applySeed(store, seed, { workDir: `${place.dir}/seed-work`, log: (line) => log(`      ${line.trim()}`) });
 
   log("  workers");
   const shipped = { ...state.workers };

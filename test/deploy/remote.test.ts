@@ -160,7 +160,7 @@ describe("npm run deploy on an empty account (through a fake Cloudflare API)", (
 
   it("prints the plan on --dry-run and changes nothing", () => {
     expect(dryRun.code, dryRun.output).toBe(0);
-    expect(dryRun.stdout).toContain("Plan (dry run: nothing is changed)");
+    expect(dryRun.stdout).toContain("Dry run, nothing will be changed. Plan for the Brand Asset Service on Cloudflare account");
     expect(dryRun.stdout).toContain("Nothing to change: everything is up to date.");
     expect(dryRunCalls.filter(isWrite)).toEqual([]);
   });

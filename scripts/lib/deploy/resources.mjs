@@ -36,7 +36,7 @@ const CREATE = {
 export async function createResources(missing, log) {
   for (const resource of missing) {
     await wrangler(CREATE[resource.kind](resource.name));
-    log(`  created ${resource.kind} ${resource.name}`);
+    log(`      created ${resource.kind} ${resource.name}`);
   }
 }
 
