@@ -92,7 +92,7 @@ async function main() {
     inspectorPort: PARAMS.ports.apiInspector,
     persistTo: PARAMS.stateDir,
     // As scripts/dev.mjs passes them; CRAWL_PROXY only admits .test domains and routes crawls to the fixture web.
-    vars: { ADMIN_TOKEN: "bench-admin-token", FILE_SIGNING_KEY: "bench-file-signing-key", CRAWL_PROXY: fixtures.url },
+    vars: { ADMIN_TOKEN: "bench-admin-token", FILE_SIGNING_KEY: "bench-file-signing-key", CRAWL_PROXY: fixtures.url, IMG_BASE_URL: "http://127.0.0.1:8787" },
     readyPath: "/openapi.json",
   });
 

@@ -119,6 +119,8 @@ async function main() {
     inspectorPort: PARAMS.ports.betaInspector,
     persistTo: PARAMS.stateDir,
     readyPath: "/openapi.json",
+    // Only the rows' logo URLs use it (scripts/lib/worker-configs.mjs gives it per place; the bench uses the toml).
+    vars: { IMG_BASE_URL: "http://127.0.0.1:8787" },
   };
   // What the Worker prints at --log-level warn: the provider client warns once per lookup the provider did not answer.
   const workerLines = [];
@@ -220,7 +222,7 @@ async function main() {
   beta = await startWranglerDev({
     ...betaOptions,
     onLine,
-    vars: { ENRICHMENT_URL: provider.url, ENRICHMENT_API_KEY: NTROPY_KEY, ENRICHMENT_TIMEOUT_MS: String(PARAMS.provider.timeoutMs) },
+    vars: { ...betaOptions.vars, ENRICHMENT_URL: provider.url, ENRICHMENT_API_KEY: NTROPY_KEY, ENRICHMENT_TIMEOUT_MS: String(PARAMS.provider.timeoutMs) },
   });
   const floor = [];
   for (let i = 0; i < PARAMS.provider.floorRuns; i++) {
