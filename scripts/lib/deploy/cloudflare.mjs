@@ -3,10 +3,10 @@
 // wrangler prints most of it only as tables. Wrangler and these reads both honour CLOUDFLARE_API_BASE_URL, which is
 // how the tests run a whole deploy against a local fake of the API.
 import { wrangler } from "../wrangler-cli.mjs";
+import { DeployError } from "./errors.mjs";
 
 export const apiBase = () => (process.env.CLOUDFLARE_API_BASE_URL ?? "https://api.cloudflare.com/client/v4").replace(/\/$/, "");
 
-export class DeployError extends Error {}
 
 /** The account to deploy to: the login (wrangler whoami) and, when it has several accounts, the one asked for. */
 export async function resolveAccount(wanted) {

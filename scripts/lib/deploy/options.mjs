@@ -5,6 +5,7 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { ROOT } from "../local-env.mjs";
+import { UsageError } from "./errors.mjs";
 
 export const USAGE = `Usage: npm run deploy -- [options]
 
@@ -43,7 +44,6 @@ export const DeployConfig = z.strictObject({
   enrichment_url: z.string().url().startsWith("https://", "an https URL").optional(),
 });
 
-export class UsageError extends Error {}
 
 /** @returns {{ dryRun: boolean, local: boolean, persistTo: string | null, dir: string | null, smoke: boolean, rotate: string[], help: boolean, config: z.infer<typeof DeployConfig> }} */
 export function deployOptions(argv = process.argv.slice(2)) {

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { randomBase62 } from "../../../packages/core/src/ids.ts";
 import { sourceConfig, WORKERS } from "../worker-configs.mjs";
-import { UsageError } from "./options.mjs";
+import { UsageError } from "./errors.mjs";
 
 /** Secrets the Workers cannot run without, by Worker, as their configs declare them. */
 export const requiredSecrets = () => Object.fromEntries(WORKERS.map((w) => [w, sourceConfig(w).secrets?.required ?? []]));

@@ -2,6 +2,7 @@
 // the deploy makes through the admin API the first time (the only time it holds the admin token without being given
 // it) and keeps in the deployment's state file, readable by this user only. New hosts can take a moment to answer
 // (a fresh workers.dev route, a custom domain's certificate), so each check is retried for a while.
+import { DeployError } from "./errors.mjs";
 
 /** The checks, each a request and what its answer must show. */
 const CHECKS = [
@@ -45,7 +46,7 @@ export async function createSmokeAccount(apiUrl, adminToken) {
     headers: { Authorization: `Bearer ${adminToken}`, "Content-Type": "application/json" },
     body: JSON.stringify({ plan: "starter", name: "Deploy smoke check", beta: true }),
   });
-  if (response.status !== 201) throw new Error(`creating the smoke-check account answered ${response.status}: ${await response.text()}`);
+  if (response.status !== 201) throw new DeployError(`creating the smoke-check account answered ${response.status}: ${await response.text()}`);
   const { id, keys } = await response.json();
   return { account_id: id, ...keys };
 }
@@ -71,12 +72,12 @@ export async function smokeCheck(urls, keys, { timeoutMs = 90_000 } = {}) {
         }
         last = `${response.status} ${(await response.text()).slice(0, 200)}`;
         // A host still coming up answers 404 or 5xx for a while; any other answer will not change by waiting.
-        if (response.status !== 404 && response.status < 500) throw new Error(`smoke check "${check.name}" failed: ${last}`);
+        if (response.status !== 404 && response.status < 500) throw new DeployError(`smoke check "${check.name}" failed: ${last}`);
       } catch (error) {
-        if (error.message.startsWith("smoke check")) throw error;
+        if (error instanceof DeployError) throw error;
         last = error.cause?.code ?? error.message;
       }
-      if (Date.now() - started > timeoutMs) throw new Error(`smoke check "${check.name}" failed: ${last}`);
+      if (Date.now() - started > timeoutMs) throw new DeployError(`smoke check "${check.name}" failed: ${last}`);
       await new Promise((resolve) => setTimeout(resolve, 2_000));
     }
   }
