@@ -11,3 +11,4 @@ export function startLocalServices(options: {
   log?: (line: string) => void;
   timeoutMs?: number;
 }): Promise<{ urls: { img: string; api: string; beta: string }; stop(): Promise<void>; exited: Promise<number> }>;
+export function answers(url: string): Promise<boolean>;

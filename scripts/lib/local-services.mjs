@@ -133,7 +133,8 @@ export async function startLocalServices({ configs, persistTo, ports, log = (lin
   return { urls, stop, exited };
 }
 
-async function answers(url) {
+/** Whether `url` answers 2xx within 2 seconds. */
+export async function answers(url) {
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
     await response.arrayBuffer();

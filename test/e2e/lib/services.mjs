@@ -2,6 +2,7 @@
 // state and free ports, ready once its demo.json is fresh and the three hosts answer; stopped (the whole group) after.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, openSync, readFileSync, statSync } from "node:fs";
+import { answers } from "../../../scripts/lib/local-services.mjs";
 
 export const ROOT = new URL("../../../", import.meta.url).pathname;
 // Its own state, keys and free ports: the e2e run never touches, nor depends on, a `npm start` you have running.
@@ -11,16 +12,6 @@ export const LOG_FILE = `${DIR}/services.log`;
 
 /** @returns {{ img_url: string, api_url: string, beta_url: string, publishable_key: string, secret_key: string, beta_key: string, admin_token: string }} */
 export const readDemo = () => JSON.parse(readFileSync(DEMO_FILE, "utf8"));
-
-async function answers(url) {
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-    await response.arrayBuffer();
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
 
 /** Starts npm start's launcher on the e2e state and free ports, and resolves once the three hosts answer. */
 export async function startServices({ timeoutMs = 360_000 } = {}) {
