@@ -40,8 +40,8 @@ function workerProject(worker: "img" | "api" | "beta", include: string[]) {
             IMG_BASE_URL: "https://img.test",
             CRAWL_PROXY: FIXTURE_PROXY,
             CRAWL_TIMEOUT_MS: "2000",
-            // Off unless a test turns it on. Set here so the .dev.vars npm start writes (local development only)
-            // cannot reach the tests: these bindings win over it, as the values above win over its secrets.
+            // Off unless a test turns it on, whatever a local .dev.vars beside a Worker's config might say: these
+            // bindings win over it (npm start keeps its own beside its generated configs, never under workers/).
             WEBHOOK_ALLOW_LOOPBACK: "",
             // The beta host's provider is the fake Ntropy; tests of our own stages call the pipeline without one.
             ENRICHMENT_URL: NTROPY_ORIGIN,

@@ -1,10 +1,11 @@
-// npm run deploy on custom domains, interrupted in the middle of its seed, then resumed, then run again after a change
-// to one seeded brand, the beta's provider and a rotated secret: each run does only what is left or what changed.
-import { writeFileSync } from "node:fs";
+// npm run deploy on custom domains, interrupted in the middle of its seed, then resumed, then run again after a new
+// migration, a change to one seeded brand, the beta's provider and a rotated secret: each run does only what is left or
+// what changed.
+import { readdirSync, writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedBrandId } from "@brand/core/seed/write";
 import { startFakeCloudflare, type FakeCall, type FakeCloudflare } from "../fixtures/fake-cloudflare-api.mjs";
-import { fakeEnv, runDeploy, tempDir, type Run } from "./run-deploy.ts";
+import { fakeEnv, ROOT, runDeploy, tempDir, type Run } from "./run-deploy.ts";
 
 const ingests = (calls: FakeCall[]) => calls.filter((c) => c.path.endsWith("/import") && (c.body as { action: string }).action === "ingest");
 const uploads = (calls: FakeCall[], script: string) =>
@@ -32,6 +33,9 @@ beforeAll(async () => {
   const db = [...fake.state.databases.values()][0].sqlite;
   db.prepare("UPDATE seed_units SET hash = 'changed' WHERE key = 'brand:apple.com'").run();
   db.prepare("DELETE FROM seed_runs").run();
+  // And a migration the database has not had yet, as a release that adds one would bring.
+  db.prepare("DROP TABLE beta_usage_daily").run();
+  db.prepare("DELETE FROM d1_migrations WHERE name = '0007_beta_usage.sql'").run();
   await deploy("--enrichment-url", "https://api.ntropy.com", "--rotate", "FILE_SIGNING_KEY");
 });
 afterAll(() => fake?.close());
@@ -71,7 +75,15 @@ describe("a deploy with custom domains and a route", () => {
   });
 });
 
-describe("an upgrade: one seeded brand changed, the beta's provider set, a secret rotated", () => {
+describe("an upgrade: a new migration, one seeded brand changed, the beta's provider set, a secret rotated", () => {
+  it("applies the migration the database has not had, and only that one", () => {
+    const { run } = runs[2];
+    expect(run.stdout).toMatch(/\+ 1 to apply \(0007_beta_usage\.sql\)/);
+    const db = [...fake.state.databases.values()][0].sqlite;
+    expect(db.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 'beta_usage_daily'").get()!.n).toBe(1);
+    expect(db.prepare("SELECT COUNT(*) AS n FROM d1_migrations").get()!.n).toBe(readdirSync(`${ROOT}migrations`).filter((f) => f.endsWith(".sql")).length);
+  });
+
   it("writes that brand's rows only", async () => {
     const { run, calls } = runs[2];
     expect(run.code, run.output).toBe(0);
