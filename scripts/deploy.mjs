@@ -17,7 +17,7 @@ import { workerFingerprint } from "./lib/deploy/workers.mjs";
 import { startLocalServices } from "./lib/local-services.mjs";
 import { applySeed, describeSeedPlan, planSeed } from "./lib/seed-corpus.mjs";
 import { WranglerError, wranglerSeedStore } from "./lib/wrangler-cli.mjs";
-import { WORKERS, workerConfig, writeWorkerConfigs } from "./lib/worker-configs.mjs";
+import { WORKERS, workerConfig, workerName, writeWorkerConfigs } from "./lib/worker-configs.mjs";
 
 const log = (line = "") => console.log(line);
 const item = (mark, what, status) => log(`    ${mark} ${what.padEnd(54)} ${status}`);
@@ -97,9 +97,9 @@ async function resourcesStep(run) {
 function secretsStep({ place, toSet, secretNames }) {
   log("  secrets");
   for (const w of WORKERS) {
-    for (const s of toSet[w]) item("+", `${place.prefix}-${w} ${s.name}`, s.reason === "missing" ? "generate" : s.reason);
+    for (const s of toSet[w]) item("+", `${workerName(place.prefix, w)} ${s.name}`, s.reason === "missing" ? "generate" : s.reason);
     const kept = (secretNames[w] ?? []).filter((n) => !toSet[w].some((s) => s.name === n));
-    if (kept.length) item("✓", `${place.prefix}-${w} ${kept.join(", ")}`, "set");
+    if (kept.length) item("✓", `${workerName(place.prefix, w)} ${kept.join(", ")}`, "set");
   }
   // They are set with their Worker's upload (workersStep).
   return Object.values(toSet).flat().length;
@@ -139,7 +139,7 @@ async function workersStep({ place, configs, toSet, state, options }) {
     const live = await place.shippedTag(w);
     // A deploy that failed after its upload (a route, a consumer) left its tag live: ship it again.
     const change = live !== tag || toSet[w].length > 0 || Boolean(state.workers?.[w]?.unfinished);
-    item(change ? "+" : "✓", `${place.prefix}-${w} ${place.urls[w]}`, change ? `${live ? "update" : "new"} (${tag})` : `unchanged (${tag})`);
+    item(change ? "+" : "✓", `${workerName(place.prefix, w)} ${place.urls[w]}`, change ? `${live ? "update" : "new"} (${tag})` : `unchanged (${tag})`);
     if (!change) continue;
     changes += 1;
     if (options.dryRun) continue;

@@ -1,5 +1,6 @@
 // Seeds a database and logo bucket with the corpus under /seed, through a store: local state (npm start, the deploy
-// rehearsal, the benches) or a Cloudflare account (deploy), both by wrangler (scripts/lib/wrangler-store.mjs).
+// rehearsal, the benches) or a Cloudflare account (deploy), both by wrangler (wranglerSeedStore in
+// scripts/lib/wrangler-cli.mjs).
 //
 // - Skipped at once when the database records this corpus's fingerprint (the seed files and the code that writes them).
 // - Otherwise only the units whose statements changed are written (packages/core/src/seed/corpus.ts), as SQL files of
@@ -14,8 +15,8 @@ import { ROOT } from "./local-env.mjs";
 import { renderMasters } from "./logo-masters.mjs";
 import { loadSeed } from "./seed-files.mjs";
 
-export const BATCH_STATEMENTS = 2_000;
-export const BATCH_BYTES = 1_000_000;
+const BATCH_STATEMENTS = 2_000;
+const BATCH_BYTES = 1_000_000;
 
 const FINGERPRINTED = [
   ...Object.keys(SEED_FILES).map((f) => `seed/${f}`),
@@ -35,17 +36,18 @@ export async function corpusFingerprint() {
  * @typedef {{ seeded: boolean, units: Map<string, string> }} Recorded what the database says it holds
  * @typedef {{
  *   read(fingerprint: string): Promise<Recorded>,
- *   putMasters(entries: Array<{ key: string, file: string }>): Promise<void>,
+ *   putMasters(entries: Array<{ key: string, file: string }>, manifest: string): Promise<void>,
  *   executeFile(path: string): Promise<void>,
  * }} SeedStore
- * @typedef {{ fingerprint: string, unchanged: boolean, units: number, changed: number, batches: string[][], masters: number }} SeedPlan
+ * @typedef {{ sql: string, units: number, masters: Array<{ key: string, file: string }> }} Batch
+ * @typedef {{ fingerprint: string, unchanged: boolean, units: number, changed: number, masters: number, work: Batch[] }} SeedPlan
  */
 
 /** What seeding would write, read from the store without changing it. */
 export async function planSeed(store, log = () => {}) {
   const fingerprint = await corpusFingerprint();
   const recorded = await store.read(fingerprint);
-  if (recorded.seeded) return { fingerprint, unchanged: true, units: recorded.units.size, changed: 0, batches: [], masters: 0, work: [] };
+  if (recorded.seeded) return { fingerprint, unchanged: true, units: recorded.units.size, changed: 0, masters: 0, work: [] };
 
   const corpus = await loadSeed();
   const masters = await renderMasters(corpusBrands(corpus).brands, log);
@@ -61,7 +63,6 @@ export async function planSeed(store, log = () => {}) {
     unchanged: false,
     units: units.length,
     changed: changed.length,
-    batches: work.map((b) => b.units),
     masters: work.reduce((n, b) => n + b.masters.length, 0),
     work,
   };
@@ -109,7 +110,7 @@ function batches(units) {
 export function describeSeedPlan(plan) {
   if (plan.unchanged) return `unchanged (corpus ${plan.fingerprint.slice(0, 12)} already seeded, ${plan.units} units)`;
   return (
-    `corpus ${plan.fingerprint.slice(0, 12)}: ${plan.changed} of ${plan.units} units to write in ${plan.batches.length} ` +
-    `batch${plan.batches.length === 1 ? "" : "es"}, ${plan.masters} logo masters to upload`
+    `corpus ${plan.fingerprint.slice(0, 12)}: ${plan.changed} of ${plan.units} units to write in ${plan.work.length} ` +
+    `batch${plan.work.length === 1 ? "" : "es"}, ${plan.masters} logo masters to upload`
   );
 }

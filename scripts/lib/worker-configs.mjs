@@ -13,6 +13,9 @@ const SOURCE_PREFIX = "brand-";
 /** The names a deployment's resources and Workers take: `brand-db` becomes `<prefix>-db`, and so on. */
 export const resourceName = (prefix, sourceName) => `${prefix}-${sourceName.slice(SOURCE_PREFIX.length)}`;
 
+/** A Worker's name in a deployment: `<prefix>-img`, `<prefix>-api`, `<prefix>-beta`. */
+export const workerName = (prefix, worker) => resourceName(prefix, sourceConfig(worker).name);
+
 /** The source config of a Worker (workers/<worker>/wrangler.toml), as wrangler reads it. */
 export const sourceConfig = (worker) => experimental_readRawConfig({ config: `${ROOT}workers/${worker}/wrangler.toml` }).rawConfig;
 
@@ -22,7 +25,7 @@ export function sharedResources(prefix) {
   return {
     database: resourceName(prefix, root.d1_databases[0].database_name),
     bucket: resourceName(prefix, root.r2_buckets[0].bucket_name),
-    kv: `${prefix}-variants`,
+    kv: resourceName(prefix, "brand-variants"),
     queues: root.queues.producers.map((p) => resourceName(prefix, p.queue)),
     /** The ids local state is keyed by (wrangler stores a local D1 under its id). */
     localIds: { database: root.d1_databases[0].database_id, kv: root.kv_namespaces[0].id },

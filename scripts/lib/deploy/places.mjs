@@ -3,7 +3,7 @@
 import { existsSync } from "node:fs";
 import { ROOT } from "../local-env.mjs";
 import { freePorts, hostUrls, portsFree } from "../local-services.mjs";
-import { sharedResources, WORKERS } from "../worker-configs.mjs";
+import { sharedResources, workerName, WORKERS } from "../worker-configs.mjs";
 import { accountApi, resolveAccount, workersDevSubdomain } from "./cloudflare.mjs";
 import { createResources, findResources, resourceIds } from "./resources.mjs";
 import { deployedSecretNames, devVarsOf } from "./secrets.mjs";
@@ -24,8 +24,6 @@ import { buildWorker, deployedTag, deployWorker } from "./workers.mjs";
  * }} Place
  */
 
-const scriptName = (prefix, worker) => `${prefix}-${worker}`;
-
 /** A host from the config: a custom domain (a name) or a route on a zone; its URL. */
 function hostRoute(host) {
   if (!host) return null;
@@ -44,7 +42,7 @@ export async function remotePlace(options, log) {
   const routes = Object.fromEntries(WORKERS.map((w) => [w, hostRoute(options.config.hosts[w])]));
   const subdomain = WORKERS.every((w) => routes[w]) ? null : await workersDevSubdomain(api);
   const urls = Object.fromEntries(
-    WORKERS.map((w) => [w, routes[w] ? routeUrl(routes[w]) : `https://${scriptName(prefix, w)}.${subdomain}.workers.dev`]),
+    WORKERS.map((w) => [w, routes[w] ? routeUrl(routes[w]) : `https://${workerName(prefix, w)}.${subdomain}.workers.dev`]),
   );
   const dir = options.dir ?? `${ROOT}.deploy/${account.id}`;
   return {
@@ -60,9 +58,9 @@ export async function remotePlace(options, log) {
     createResources: (missing) => createResources(missing, log),
     ids: resourceIds,
     async secretNames() {
-      return Object.fromEntries(await Promise.all(WORKERS.map(async (w) => [w, await deployedSecretNames(api, scriptName(prefix, w))])));
+      return Object.fromEntries(await Promise.all(WORKERS.map(async (w) => [w, await deployedSecretNames(api, workerName(prefix, w))])));
     },
-    shippedTag: (worker) => deployedTag(api, scriptName(prefix, worker)),
+    shippedTag: (worker) => deployedTag(api, workerName(prefix, worker)),
     async ship(worker, configPath, tag, secrets) {
       await deployWorker(configPath, { tag, secrets, workDir: dir });
       return `deployed ${urls[worker]}`;
