@@ -5,8 +5,7 @@
 import { wrangler } from "../wrangler-cli.mjs";
 import { DeployError } from "./errors.mjs";
 
-export const apiBase = () => (process.env.CLOUDFLARE_API_BASE_URL ?? "https://api.cloudflare.com/client/v4").replace(/\/$/, "");
-
+const apiBase = () => (process.env.CLOUDFLARE_API_BASE_URL ?? "https://api.cloudflare.com/client/v4").replace(/\/$/, "");
 
 /** The account to deploy to: the login (wrangler whoami) and, when it has several accounts, the one asked for. */
 export async function resolveAccount(wanted) {
@@ -35,8 +34,8 @@ export async function accountApi(accountId) {
   const headers = auth.type === "api_key" ? { "X-Auth-Key": auth.key, "X-Auth-Email": auth.email } : { Authorization: `Bearer ${auth.token}` };
   const account = `/accounts/${accountId}`;
 
-  /** The `result` of a GET, or null when the API answers 404. */
-  async function get(path) {
+  /** The body of a GET (the API's envelope), or null when it answers 404. */
+  async function envelope(path) {
     const response = await fetch(`${apiBase()}${account}${path}`, { headers });
     const body = await response.json().catch(() => null);
     if (response.status === 404) return null;
@@ -44,22 +43,20 @@ export async function accountApi(accountId) {
       const why = body?.errors?.map((e) => `${e.code}: ${e.message}`).join("; ") || `HTTP ${response.status}`;
       throw new DeployError(`Cloudflare API GET ${account}${path} failed (${why})`);
     }
-    return body.result;
+    return body;
   }
   return {
-    get,
+    /** The `result` of a GET, or null when the API answers 404. */
+    get: async (path) => (await envelope(path))?.result ?? null,
     /** Every page of a paged list. */
-    async list(path, key = null) {
+    async list(path) {
       const out = [];
       for (let page = 1; ; page++) {
-        const sep = path.includes("?") ? "&" : "?";
-        const response = await fetch(`${apiBase()}${account}${path}${sep}page=${page}&per_page=100`, { headers });
-        const body = await response.json().catch(() => null);
-        if (!response.ok || !body?.success) throw new DeployError(`Cloudflare API GET ${account}${path} failed (HTTP ${response.status})`);
-        const items = key ? body.result[key] : body.result;
+        const body = await envelope(`${path}${path.includes("?") ? "&" : "?"}page=${page}&per_page=100`);
+        const items = body?.result ?? [];
         out.push(...items);
-        const info = body.result_info;
-        if (!info || items.length === 0 || (info.total_pages ? page >= info.total_pages : items.length < 100)) return out;
+        const pages = body?.result_info?.total_pages;
+        if (items.length === 0 || (pages ? page >= pages : items.length < 100)) return out;
       }
     },
   };

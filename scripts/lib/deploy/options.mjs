@@ -44,7 +44,6 @@ export const DeployConfig = z.strictObject({
   enrichment_url: z.string().url().startsWith("https://", "an https URL").optional(),
 });
 
-
 /** @returns {{ dryRun: boolean, local: boolean, persistTo: string | null, dir: string | null, smoke: boolean, rotate: string[], help: boolean, config: z.infer<typeof DeployConfig> }} */
 export function deployOptions(argv = process.argv.slice(2)) {
   let parsed;
