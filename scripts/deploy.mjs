@@ -6,7 +6,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { DeployError, UsageError } from "./lib/deploy/errors.mjs";
-import { applyMigrations, migrationFiles, pendingMigrations } from "./lib/deploy/migrations.mjs";
+import { applyMigrations, migrationFiles, pendingMigrations } from "./lib/migrations.mjs";
 import { deployOptions, USAGE } from "./lib/deploy/options.mjs";
 import { localPlace, remotePlace } from "./lib/deploy/places.mjs";
 import { productionProblems } from "./lib/deploy/safety.mjs";

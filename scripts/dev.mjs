@@ -7,7 +7,8 @@
 import { parseArgs } from "node:util";
 import { resolve } from "node:path";
 import { ensureDemoAccount } from "./lib/demo-account.mjs";
-import { applyLocalMigrations, openLocalEnv, PERSIST_TO, ROOT } from "./lib/local-env.mjs";
+import { openLocalEnv, PERSIST_TO, ROOT } from "./lib/local-env.mjs";
+import { applyLocalMigrations } from "./lib/migrations.mjs";
 import { DEFAULT_PORTS, freePorts, hostUrls, startLocalServices } from "./lib/local-services.mjs";
 import { sharedResources, workerConfig, writeWorkerConfigs } from "./lib/worker-configs.mjs";
 import { seedLocal } from "./seed.mjs";
@@ -25,7 +26,7 @@ const ports = options.ports === "auto" ? await freePorts() : DEFAULT_PORTS;
 const urls = hostUrls(ports);
 
 console.log("Applying D1 migrations…");
-applyLocalMigrations(persistTo);
+await applyLocalMigrations(persistTo);
 console.log("Seeding the corpus (logo masters are cached after the first run)…");
 await seedLocal({ persistTo });
 

@@ -2,7 +2,8 @@
 // --local --file` and the logo masters through `wrangler r2 bulk put --local`, exactly as a deploy seeds an account
 // (scripts/lib/seed-corpus.mjs). Idempotent: an unchanged corpus is skipped, a changed one writes what changed.
 // Usage: npm run seed   (npm start runs it for you)
-import { applyLocalMigrations, PERSIST_TO, ROOT } from "./lib/local-env.mjs";
+import { PERSIST_TO, ROOT } from "./lib/local-env.mjs";
+import { applyLocalMigrations } from "./lib/migrations.mjs";
 import { applySeed, describeSeedPlan, planSeed } from "./lib/seed-corpus.mjs";
 import { wranglerSeedStore } from "./lib/wrangler-cli.mjs";
 
@@ -16,7 +17,7 @@ export async function seedLocal({ persistTo = PERSIST_TO, config = `${ROOT}wrang
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  applyLocalMigrations();
+  await applyLocalMigrations();
   console.log("Seeding the local database and logo bucket…");
   await seedLocal();
 }

@@ -1,8 +1,9 @@
 // D1 migrations: the files under migrations/ that the database has not applied yet (wrangler records applied ones in
-// its d1_migrations table), applied with `wrangler d1 migrations apply`, locally or remotely.
+// its d1_migrations table), applied with `wrangler d1 migrations apply`, locally (npm start, the benches, the
+// rehearsal) or remotely (deploy).
 import { readdirSync } from "node:fs";
-import { ROOT } from "../local-env.mjs";
-import { d1Query, targetFlags, wrangler } from "../wrangler-cli.mjs";
+import { PERSIST_TO, ROOT } from "./local-env.mjs";
+import { d1Query, targetFlags, wrangler } from "./wrangler-cli.mjs";
 
 export const migrationFiles = () => readdirSync(`${ROOT}migrations`).filter((f) => f.endsWith(".sql")).sort();
 
@@ -21,3 +22,6 @@ export async function pendingMigrations(target, config, database, exists = true)
 export async function applyMigrations(target, config, database) {
   await wrangler(["d1", "migrations", "apply", database, ...targetFlags(target), "-c", config]);
 }
+
+/** Applies the migrations to local state, as the root wrangler.toml names the database (npm start's by default). */
+export const applyLocalMigrations = (persistTo = PERSIST_TO) => applyMigrations({ local: { persistTo } }, `${ROOT}wrangler.toml`, "brand-db");
