@@ -5,6 +5,7 @@ import {
   extractPage,
   manifestIcons,
   rankCandidates,
+  rankIcons,
   socialProfile,
   type LogoCandidate,
 } from "@brand/core/crawler/extract";
@@ -454,13 +455,13 @@ describe("social profiles", () => {
     expect(socialProfile(url)).toBeNull();
   });
 
-  it("JSON-LD sameAs beats anchors; among anchors the first in the page wins; relative links resolve", async () => {
+  it("JSON-LD sameAs with the brand's handle beats anchors; among chrome anchors the first wins; relative links resolve", async () => {
     const page = `
-      <script type="application/ld+json">{"@type":"Organization","name":"Acme","sameAs":["https://twitter.com/from_ld","https://twitter.com/intent/follow?screen_name=x"]}</script>
+      <script type="application/ld+json">{"@type":"Organization","name":"Acme","sameAs":["https://twitter.com/acme_ld","https://twitter.com/intent/follow?screen_name=x"]}</script>
       <header><a href="https://twitter.com/header_one">t</a><a href="https://github.com/first">g</a></header>
       <footer><a href="https://twitter.com/footer_two">t</a><a href="https://github.com/second">g</a><a href="//instagram.com/acme">i</a></footer>`;
     expect((await extract(page)).socials).toEqual({
-      twitter: "https://x.com/from_ld",
+      twitter: "https://x.com/acme_ld",
       github: "https://github.com/first",
       instagram: "https://www.instagram.com/acme",
     });
@@ -608,18 +609,20 @@ describe("manifestIcons", () => {
 describe("rankCandidates", () => {
   const page = "https://acme.com/about";
 
-  it("orders best first: SVG, large square rasters and JSON-LD, apple-touch-icon, mask-icon, then tiny icons and favicon.ico", () => {
-    const ranked = rankCandidates(
-      [
-        candidate("https://acme.com/favicon-16.png", "icon", 16, "image/png"),
-        candidate("https://acme.com/pinned.svg", "mask-icon", null, "image/svg+xml"),
-        candidate("https://acme.com/touch.png", "apple-touch-icon", 180),
-        candidate("https://acme.com/icon-512.png", "manifest", 512, "image/png"),
-        candidate("https://acme.com/logo.png", "jsonld"),
-        candidate("https://acme.com/icon.svg", "icon"),
-        candidate("https://acme.com/icon-32.png", "icon", 32),
-        candidate("https://acme.com/wordmark.png", "icon", [400, 100]),
-      ],
+  const mixed = [
+    candidate("https://acme.com/favicon-16.png", "icon", 16, "image/png"),
+    candidate("https://acme.com/pinned.svg", "mask-icon", null, "image/svg+xml"),
+    candidate("https://acme.com/touch.png", "apple-touch-icon", 180),
+    candidate("https://acme.com/icon-512.png", "manifest", 512, "image/png"),
+    candidate("https://acme.com/logo.png", "jsonld"),
+    candidate("https://acme.com/icon.svg", "icon"),
+    candidate("https://acme.com/icon-32.png", "icon", 32),
+    candidate("https://acme.com/wordmark.png", "icon", [400, 100]),
+  ];
+
+  it("icon role: SVG, large square rasters and JSON-LD, apple-touch-icon, mask-icon, then tiny icons and favicon.ico", () => {
+    const ranked = rankIcons(
+      mixed,
       page,
     );
     expect(ranked.map((c) => c.url.replace("https://acme.com/", ""))).toEqual([
@@ -629,6 +632,20 @@ describe("rankCandidates", () => {
       "touch.png", // 80 + 5, after JSON-LD on the tie
       "pinned.svg", // SVG, monochrome: 105 − 30
       "wordmark.png", // 400 wide but not square: 90 − 20
+      "favicon-16.png",
+      "icon-32.png",
+      "favicon.ico",
+    ]);
+  });
+
+  it("logo role (the default): the JSON-LD logo first, and a wide raster is not marked down", () => {
+    expect(rankCandidates(mixed, page).map((c) => c.url.replace("https://acme.com/", ""))).toEqual([
+      "logo.png", // JSON-LD, size unknown: first, until its decoded size says otherwise (isRealLogo)
+      "icon.svg",
+      "icon-512.png",
+      "wordmark.png", // 90: a logo keeps its aspect ratio
+      "touch.png",
+      "pinned.svg",
       "favicon-16.png",
       "icon-32.png",
       "favicon.ico",
@@ -743,7 +760,7 @@ describe("hostile and broken pages", () => {
   });
 
   it("reads at most maxBytes of the page", async () => {
-    const page = `<title>Acme</title>${"<p>filler</p>".repeat(10_000)}<a href="https://github.com/late">late</a>`;
+    const page = `<title>Acme</title>${"<p>filler</p>".repeat(10_000)}<footer><a href="https://github.com/late">late</a></footer>`;
     expect((await extractPage(html(page), "https://acme.com/", "acme.com", { maxBytes: 50_000 })).socials).toEqual({});
     expect((await extractPage(html(page), "https://acme.com/", "acme.com")).socials).toEqual({ github: "https://github.com/late" });
   });
