@@ -1,4 +1,4 @@
-// From a master PNG (or a monogram) to the bytes a client asked for.
+// From a master PNG (or a monogram or text mark) to the bytes a client asked for.
 import { adaptToTheme, greyscale, THEME_BACKGROUNDS } from "./adjust.ts";
 import { decodePng, encodeJpeg, encodePng, encodeWebp, resize } from "./codecs.ts";
 import { centreOnCanvas, fitInside, flatten } from "./compose.ts";
@@ -6,6 +6,7 @@ import type { Pixels } from "./image-data.ts";
 import { renderMonogram } from "./monogram.ts";
 import { pixelBox, type ImageFormat, type VariantSpec } from "./params.ts";
 import { checkPngSource } from "./source-guard.ts";
+import { markText, renderTextMark } from "./text-mark.ts";
 
 export const CONTENT_TYPES: Record<ImageFormat, string> = {
   jpg: "image/jpeg",
@@ -49,6 +50,23 @@ export async function renderMonogramVariant(
 ): Promise<Rendered> {
   const box = pixelBox(spec, 1, 1);
   let tile = await renderMonogram({ text, seed, width: box.width, height: box.height, theme: spec.theme }, font);
+  if (spec.greyscale) tile = greyscale(tile);
+  return encode(tile, spec);
+}
+
+/**
+ * The fallback image for a code (an exchange, an index, a ticker): the whole code as a text mark filling the box, or
+ * the letter monogram when the code has nothing to show (`markText` gives null) or the font cannot draw it.
+ */
+export async function renderTextMarkVariant(
+  code: string,
+  seed: string,
+  spec: VariantSpec,
+  font: Uint8Array,
+): Promise<Rendered> {
+  const box = pixelBox(spec, 1, 1);
+  const options = { text: code, seed, width: box.width, height: box.height, theme: spec.theme };
+  let tile = markText(code) === null ? renderMonogram(options, font) : renderTextMark(options, font);
   if (spec.greyscale) tile = greyscale(tile);
   return encode(tile, spec);
 }
