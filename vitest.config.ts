@@ -4,9 +4,11 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { NTROPY_KEY, NTROPY_ORIGIN, ntropyResponse } from "./test/fixtures/fake-ntropy.mjs";
 import { fixtureResponse } from "./test/fixtures/site-router.mjs";
+import { iconCatalogue } from "./scripts/lib/icon-catalogue.mjs";
 import { RECEIVER_ORIGIN, receiverResponse } from "./test/fixtures/webhook-receiver.mjs";
 
 const migrations = await readD1Migrations("migrations");
+const icons = iconCatalogue();
 /**
  * The Workers' required secrets ([secrets] in their wrangler.toml), as tests bind them. They are in process.env too,
  * where wrangler looks for required secrets when it reads a config, so it does not warn that they are missing.
@@ -36,6 +38,7 @@ function workerProject(worker: "img" | "api" | "beta", include: string[]) {
         miniflare: {
           bindings: {
             TEST_MIGRATIONS: migrations,
+            TEST_ICON_CATALOGUE: icons,
             ...TEST_SECRETS,
             IMG_BASE_URL: "https://img.test",
             CRAWL_PROXY: FIXTURE_PROXY,

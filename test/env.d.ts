@@ -18,5 +18,7 @@ declare namespace Cloudflare {
     ENRICHMENT_API_KEY: string;
     ENRICHMENT_TIMEOUT_MS: string;
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+    /** What the icon packages hold (scripts/lib/icon-catalogue.mjs), read in Node by vitest.config.ts. */
+    TEST_ICON_CATALOGUE: import("../packages/core/src/seed/validate.ts").IconCatalogue;
   }
 }

@@ -11,7 +11,7 @@ import { encodePng, rasteriseSvg, resize } from "../../packages/core/src/render/
 import { flatten } from "../../packages/core/src/render/compose.ts";
 import { sha256Hex } from "../../packages/core/src/ids.ts";
 import { initNodeCodecs, MASTER_SIZE } from "../../scripts/lib/logo-masters.mjs";
-import { packageFile } from "../../scripts/lib/seed-files.mjs";
+import { packageFile } from "../../scripts/lib/package-file.mjs";
 import { freshState } from "./state.mjs";
 
 /** A simple-icons glyph painted in its brand colour, as the seed does. */

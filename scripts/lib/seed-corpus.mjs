@@ -24,6 +24,8 @@ const FINGERPRINTED = [
   "packages/core/src/seed/corpus.ts",
   "packages/core/src/seed/sql-text.ts",
   "scripts/lib/logo-masters.mjs",
+  "packages/core/src/brands/image-rank.ts",
+  "packages/core/src/ingest/svg-sanitize.ts",
 ];
 
 /** A hash of the seed files and of the code that writes them: the same fingerprint means nothing to do. */
@@ -56,7 +58,7 @@ export async function planSeed(store, log = () => {}) {
   const work = batches(changed.map((unit) => ({ unit, lines: unit.statements.map(sqlText) }))).map((batch) => ({
     sql: [...batch.flatMap((b) => b.lines), ...unitRecords(batch.map((b) => b.unit)).map(sqlText)].join("\n"),
     units: batch.length,
-    masters: [...new Map(batch.filter((b) => b.unit.master).map(({ unit: { master } }) => [master.key, { key: master.key, file: masters.fileOf(master.key) }])).values()],
+    masters: masterFiles(batch.flatMap((b) => b.unit.masters), masters.fileOf),
   }));
   return {
     fingerprint,
@@ -82,6 +84,12 @@ export async function applySeed(store, plan, { workDir, log = () => {} }) {
   await writeFile(`${workDir}/seed-done.sql`, `${sqlText(seedRunRecord(plan.fingerprint))}\n`);
   await store.executeFile(`${workDir}/seed-done.sql`);
   await rm(workDir, { recursive: true, force: true });
+}
+
+/** Each master's files (its PNG, and its SVG when it has one), once each. */
+function masterFiles(units, fileOf) {
+  const keys = new Set(units.flatMap((m) => [m.key, ...(m.svgKey ? [m.svgKey] : [])]));
+  return [...keys].map((key) => ({ key, file: fileOf(key) }));
 }
 
 /** Units (as their SQL lines) in order, cut where a batch would pass either limit; a unit is never split. */

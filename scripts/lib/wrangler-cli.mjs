@@ -70,8 +70,14 @@ export function wranglerSeedStore({ target, config, database, bucket }) {
       }
     },
     async putMasters(entries, manifest) {
-      await writeFile(manifest, JSON.stringify(entries));
-      await wrangler(["r2", "bulk", "put", bucket, "--filename", manifest, "--content-type", "image/png", "--force", ...flags]);
+      // One upload per content type: PNG masters and their sanitised SVG twins.
+      for (const [extension, type] of [["png", "image/png"], ["svg", "image/svg+xml"]]) {
+        const files = entries.filter((e) => e.key.endsWith(`.${extension}`));
+        if (!files.length) continue;
+        const list = manifest.replace(/\.json$/, `-${extension}.json`);
+        await writeFile(list, JSON.stringify(files));
+        await wrangler(["r2", "bulk", "put", bucket, "--filename", list, "--content-type", type, "--force", ...flags]);
+      }
     },
     async executeFile(path) {
       await wrangler(["d1", "execute", database, "--file", path, "--yes", ...flags]);

@@ -36,7 +36,7 @@ describe("brand profile", () => {
     expect(response.status).toBe(200);
     const body = (await response.json()) as Record<string, any>;
     expect(Object.keys(body).sort()).toEqual(
-      ["banners", "brandmark", "colors", "description", "domain", "id", "identifiers", "indexed_at", "logo", "name", "parent", "socials"].sort(),
+      ["banners", "brandmark", "colors", "description", "domain", "icon", "id", "identifiers", "indexed_at", "logo", "name", "parent", "socials"].sort(),
     );
     expect(body).toMatchObject({
       id: await seedBrandId("stripe.com"),
@@ -49,7 +49,9 @@ describe("brand profile", () => {
       brandmark: null,
       banners: [],
     });
-    expect(body.logo).toMatchObject({ cdn_url: "https://img.test/stripe.com", format: "png" });
+    expect(body.logo).toMatchObject({ cdn_url: "https://img.test/stripe.com?type=logo", format: "png", svg_url: null });
+    // No brandmark: the image host's default (the icon) is the logo.
+    expect(body.icon).toMatchObject({ cdn_url: "https://img.test/stripe.com", width: body.logo.width, height: body.logo.height });
     expect(body.logo.url).toMatch(/^https:\/\/worker\.test\/files\/logos\/[0-9a-f]{64}\.png\?exp=\d+&sig=/);
     expect(await balance(account.id)).toBe(495);
     expect(await countRows("credit_ledger", "account_id = ? AND kind = 'charge' AND amount = -5", account.id)).toBe(1);

@@ -208,6 +208,32 @@ describe("re-indexing and events", () => {
   });
 });
 
+describe("logo roles in a crawl", () => {
+  it("wordmark.test: the declared JSON-LD wordmark is the logo, the 512 px square icon the brandmark", async () => {
+    const result = await crawlResultOf("wordmark.test");
+    expect(result.logo.width / result.logo.height).toBeGreaterThan(3); // 600×160, trimmed
+    expect(result.brandmark).not.toBeNull();
+    expect(result.brandmark!.width).toBe(result.brandmark!.height);
+    expect(result.logo.score).toBeGreaterThan(result.brandmark!.score);
+  });
+
+  it("pixel-logo.test: a 1×1 JSON-LD logo is no logo; the touch icon is both", async () => {
+    const result = await crawlResultOf("pixel-logo.test");
+    expect(result.logo.width).toBeGreaterThan(100);
+    expect(result.brandmark?.key).toBe(result.logo.key);
+  });
+
+  it("stores both roles and serves each with its real aspect ratio", async () => {
+    const account = await newAccount("pro");
+    await index("wordmark.test");
+    const logo = await call("/logos/wordmark.test?type=logo", { headers: bearer(account.secret) });
+    const icon = await call("/logos/wordmark.test?type=icon", { headers: bearer(account.secret) });
+    const [l, i] = [(await logo.json()) as { width: number; height: number }, (await icon.json()) as { width: number; height: number }];
+    expect(l.width / l.height).toBeGreaterThan(3);
+    expect(i.width).toBe(i.height);
+  });
+});
+
 describe("queue consumer and cron", () => {
   it("the consumer indexes each message and acks it", async () => {
     const batch = createMessageBatch("brand-index", [

@@ -16,6 +16,8 @@ const subscribe = (domain: unknown, key = account.secret) => h.json("POST", "/su
 beforeAll(async () => {
   account = await newAccount("pro");
   await seedBrand({ domain: "stripe.com", name: "Stripe" }, await logoPng(64, 64));
+  // Crawled since it was seeded: a seeded brand never crawled would have its first crawl queued (see below).
+  await env.DB.prepare("UPDATE domains SET indexed_at = '2026-01-01T00:00:00.000Z' WHERE domain = 'stripe.com'").run();
 });
 
 describe("POST /subscriptions", () => {
@@ -26,6 +28,14 @@ describe("POST /subscriptions", () => {
     expect(Object.keys(body).sort()).toEqual(["created_at", "domain", "entity_id", "id"]);
     expect(body).toMatchObject({ id: expect.stringMatching(/^sub_[0-9A-Za-z]{20}$/), domain: "stripe.com", entity_id: expect.stringMatching(/^brd_/) });
     expect(h.indexQueue.take()).toEqual([]);
+  });
+
+  it("subscribes to a seeded brand never crawled: 201 with the brand id, and its first crawl queued", async () => {
+    await seedBrand({ domain: "seeded-only.com", name: "Seeded Only" }, await logoPng(64, 64));
+    const response = await subscribe("seeded-only.com");
+    expect(response.status).toBe(201);
+    expect(((await response.json()) as Sub).entity_id).toMatch(/^brd_/);
+    expect(h.indexQueue.take()).toEqual([{ domain: "seeded-only.com" }]);
   });
 
   it("is idempotent: the same domain again is 200 with the same subscription", async () => {

@@ -13,6 +13,8 @@ import sp500 from "../../seed/brands-sp500.json";
 import { countRows } from "../helpers/accounts.ts";
 import { corpus, iconCatalogue as icons, seedFiles as files } from "../helpers/seed-data.ts";
 
+const NO_IMAGES = { logo: null, brandmark: null };
+
 describe("seed corpus", () => {
   it("meets the minimums of design §9", () => {
     expect(corpus.brands.length).toBeGreaterThanOrEqual(500);
@@ -78,15 +80,15 @@ describe("seeding D1", () => {
   });
 
   it("keeps what the crawler found for a seeded brand without an icon when the seed runs again", async () => {
-    const brand = { key: "touchicon.test", domain: "touchicon.test", name: "Touch Curated", aliases: [], description: "Seeded.", colors: [], socials: {}, popularity: 5, icon: null, listings: [], isins: [] };
-    await env.DB.batch(prepareAll(env.DB, await brandStatements(brand, null)));
+    const brand = { key: "touchicon.test", domain: "touchicon.test", name: "Touch Curated", aliases: [], description: "Seeded.", colors: [], socials: {}, popularity: 5, icon: null, wordmark: null, domains: [], listings: [], isins: [] };
+    await env.DB.batch(prepareAll(env.DB, await brandStatements(brand, NO_IMAGES)));
     expect(await countRows("domains", "domain = 'touchicon.test' AND state = 'pending'")).toBe(1);
     await initWorkerCodecs();
     expect(await runIndexJob(env, "touchicon.test", crawlConfig(env))).toMatchObject({ indexed: true });
     const crawled = await getBrand(env.DB, await seedBrandId("touchicon.test"));
     expect(crawled!.logo_key).toMatch(/^logos\//);
 
-    await env.DB.batch(prepareAll(env.DB, await brandStatements({ ...brand, description: "Seeded, and edited." }, null)));
+    await env.DB.batch(prepareAll(env.DB, await brandStatements({ ...brand, description: "Seeded, and edited." }, NO_IMAGES)));
     const after = await getBrand(env.DB, crawled!.id);
     expect(after).toMatchObject({
       logo_key: crawled!.logo_key,
@@ -134,7 +136,7 @@ describe("seeding D1", () => {
 
   it("splits a long list of rows so no statement binds more than D1's 100 parameters", async () => {
     const aliases = Array.from({ length: 120 }, (_, i) => `Alias ${i}`);
-    const statements = await brandStatements({ key: "many.test", domain: "many.test", name: "Many", aliases, description: "Many aliases.", colors: [], socials: {}, popularity: 1, icon: null, listings: [], isins: [] }, null);
+    const statements = await brandStatements({ key: "many.test", domain: "many.test", name: "Many", aliases, description: "Many aliases.", colors: [], socials: {}, popularity: 1, icon: null, wordmark: null, domains: [], listings: [], isins: [] }, NO_IMAGES);
     for (const s of statements) expect(s.params.length).toBeLessThanOrEqual(100);
     await env.DB.batch(prepareAll(env.DB, statements));
     expect(await countRows("brand_aliases", "brand_id = ?", await seedBrandId("many.test"))).toBe(120);

@@ -4,7 +4,8 @@ import { sha256Hex } from "@brand/core/ids";
 import { encodePng } from "@brand/core/render/codecs";
 import { PixelData } from "@brand/core/render/image-data";
 import { initWorkerCodecs } from "@brand/core/render/wasm-modules";
-import { brandStatements, prepareAll, type SeedBrandInput } from "@brand/core/seed/write";
+import { SEED_IMAGE_SCORE } from "@brand/core/brands/image-rank";
+import { brandStatements, prepareAll, type BrandImages, type MasterLogo, type SeedBrandInput } from "@brand/core/seed/write";
 
 /** A `width`×`height` PNG: an opaque `rgb` rectangle inset by a quarter on each side, transparent around it. */
 export async function logoPng(width: number, height: number, rgb = { r: 220, g: 20, b: 60 }): Promise<ArrayBuffer> {
@@ -18,16 +19,35 @@ export async function logoPng(width: number, height: number, rgb = { r: 220, g: 
   return encodePng(new PixelData(data, width, height));
 }
 
+/** Stores a PNG (and an SVG twin when given) as a seed master with its real size. */
+export async function storeMaster(png: ArrayBuffer, options: { score?: number; svg?: string } = {}): Promise<MasterLogo> {
+  const key = `logos/${await sha256Hex(png)}.png`;
+  await env.LOGOS.put(key, png, { httpMetadata: { contentType: "image/png" } });
+  let svgKey: string | null = null;
+  if (options.svg) {
+    svgKey = `logos/${await sha256Hex(new TextEncoder().encode(options.svg))}.svg`;
+    await env.LOGOS.put(svgKey, options.svg, { httpMetadata: { contentType: "image/svg+xml" } });
+  }
+  const header = new DataView(png, 16, 8); // IHDR: width and height
+  return {
+    key,
+    width: header.getUint32(0),
+    height: header.getUint32(4),
+    blurhash: "LKO2?U%2Tw=w]~RBVZRi};RPxuwH",
+    svgKey,
+    score: options.score ?? SEED_IMAGE_SCORE.fullColour,
+  };
+}
+
+/**
+ * A brand written through the seed's own statements. `logo` is its full logo; `images.brandmark` its square symbol
+ * (none unless given, so the logo is also what the image host serves).
+ */
 export async function seedBrand(
   brand: Partial<SeedBrandInput> & { domain: string; name: string },
   logo: ArrayBuffer | null = null,
+  images: { brandmark?: ArrayBuffer; score?: number; svg?: string } = {},
 ) {
-  let master = null;
-  if (logo) {
-    const key = `logos/${await sha256Hex(logo)}.png`;
-    await env.LOGOS.put(key, logo, { httpMetadata: { contentType: "image/png" } });
-    master = { key, width: 512, height: 256, blurhash: "LKO2?U%2Tw=w]~RBVZRi};RPxuwH" };
-  }
   const input: SeedBrandInput = {
     key: brand.domain,
     aliases: [],
@@ -36,9 +56,15 @@ export async function seedBrand(
     socials: {},
     popularity: 50,
     icon: null,
+    wordmark: null,
+    domains: [],
     listings: [],
     isins: [],
     ...brand,
   };
-  await env.DB.batch(prepareAll(env.DB, await brandStatements(input, master)));
+  const masters: BrandImages = {
+    logo: logo && (await storeMaster(logo, images)),
+    brandmark: images.brandmark ? await storeMaster(images.brandmark, { score: images.score }) : null,
+  };
+  await env.DB.batch(prepareAll(env.DB, await brandStatements(input, masters)));
 }

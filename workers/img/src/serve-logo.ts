@@ -1,10 +1,12 @@
 // How every logo request is answered: isolate memory and edge cache (Cache API) → KV variant → render, with the
 // fallback, ETag/304, the 202 revalidation path and signed redirects.
+import { brandImage } from "@brand/core/brands/images";
 import { monogramLetter } from "@brand/core/render/monogram";
+import { markText } from "@brand/core/render/text-mark";
 import type { ImageOptions } from "@brand/core/render/params";
 import { specKey } from "@brand/core/render/params";
 import { readMaster } from "@brand/core/render/master";
-import { renderLogo, renderMonogramVariant, UnusableSource, type Rendered } from "@brand/core/render/render";
+import { renderLogo, renderMonogramVariant, renderTextMarkVariant, UnusableSource, type Rendered } from "@brand/core/render/render";
 import { signPath } from "@brand/core/signing";
 import {
   markSourceFailed,
@@ -83,7 +85,7 @@ function keep(c: Context<AppEnv>, requestKey: string, variant: StoredVariant) {
 
 async function answerFor(c: Context<AppEnv>, subject: Subject, options: ImageOptions, requestKey: string): Promise<Answer> {
   if (subject.blocked) throw new AppError("not_found", `No logo for ${subject.label}.`);
-  const logoKey = subject.brand?.logo_key;
+  const logoKey = subject.brand && brandImage(subject.brand, options.type)?.key;
   if (!logoKey) return fallback(c, subject, options);
   const { VARIANTS: kv } = c.env;
   const variantKey = `${logoKey}|${specKey(options.spec)}`;
@@ -140,13 +142,19 @@ function renderOnce(
   return render;
 }
 
+/** A text mark of the code the lookup named (an exchange, index, ticker or crypto symbol), else the letter monogram. */
 async function fallback(c: Context<AppEnv>, subject: Subject, options: ImageOptions): Promise<Answer> {
   if (options.fallback === "404") throw new AppError("not_found", `No logo for ${subject.label}.`);
-  const key = `monogram:v1|${monogramLetter(subject.label)}|${subject.seed}|${specKey(options.spec)}`;
+  const code = subject.code ? markText(subject.code) : null;
+  const key = code
+    ? `textmark:v1|${code}|${subject.seed}|${specKey(options.spec)}`
+    : `monogram:v1|${monogramLetter(subject.label)}|${subject.seed}|${specKey(options.spec)}`;
   const stored = await readVariant(c.env.VARIANTS, key);
   if (stored) return { variant: stored, status: 200 };
   await initWorkerCodecs();
-  const rendered: Rendered = await renderMonogramVariant(subject.label, subject.seed, options.spec, MONOGRAM_FONT);
+  const rendered: Rendered = code
+    ? await renderTextMarkVariant(code, subject.seed, options.spec, MONOGRAM_FONT)
+    : await renderMonogramVariant(subject.label, subject.seed, options.spec, MONOGRAM_FONT);
   return { variant: await writeVariant(c.env.VARIANTS, key, rendered, true), status: 200 };
 }
 

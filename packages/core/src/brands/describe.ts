@@ -1,6 +1,7 @@
 // The describe record, exactly the spec's fields.
 import { z } from "@hono/zod-openapi";
 import { SOCIAL_KEYS } from "../seed/schema.ts";
+import { brandImage } from "./images.ts";
 import type { Brand } from "./store.ts";
 
 export const DescribeRecord = z
@@ -27,7 +28,7 @@ export function describeRecord(brand: Brand, domain: string, imgBaseUrl: string)
     indexed_at: brand.indexed_at,
     socials: brand.socials,
     logo: logoUrl(imgBaseUrl, domain),
-    blurhash: brand.blurhash ?? "",
+    blurhash: brandImage(brand, "icon")?.blurhash ?? "",
     colors: brand.colors.map(({ r, g, b, hex }) => ({ r, g, b, hex })),
   };
 }

@@ -3,6 +3,7 @@ import { z } from "@hono/zod-openapi";
 import { SOCIAL_KEYS } from "../seed/schema.ts";
 import { ColorType } from "./colors.ts";
 import { logoUrl } from "./describe.ts";
+import { brandImage, type BrandImage, type ImageType } from "./images.ts";
 import type { Brand } from "./store.ts";
 
 const Image = z.object({
@@ -11,6 +12,11 @@ const Image = z.object({
   height: z.number().int(),
   format: z.enum(["png", "webp"]),
   blurhash: z.string().nullable(),
+});
+/** A logo image: its PNG master, the sanitised SVG one when the source was a vector, and its image-host URL. */
+const LogoImage = Image.extend({
+  svg_url: z.string().url().nullable().openapi({ description: "Temporary download URL of the sanitised SVG master, when there is one" }),
+  cdn_url: z.string().url().openapi({ description: "Image-host URL of this image; add your publishable key as `token`" }),
 });
 
 export const BrandProfile = z
@@ -21,8 +27,9 @@ export const BrandProfile = z
     description: z.string(),
     colors: z.array(z.object({ hex: z.string(), r: z.number().int(), g: z.number().int(), b: z.number().int(), type: ColorType })),
     socials: z.partialRecord(z.enum(SOCIAL_KEYS), z.string().url()),
-    logo: Image.extend({ cdn_url: z.string().url().openapi({ description: "Image-host URL; append your publishable key as token" }) }),
-    brandmark: Image.nullable(),
+    logo: LogoImage.openapi({ description: "The full logo at its real aspect ratio: a wordmark or lockup where known" }),
+    brandmark: LogoImage.nullable().openapi({ description: "The square symbol, when the brand has one" }),
+    icon: LogoImage.openapi({ description: "What the image host serves by default: the brandmark, else the logo" }),
     banners: z.array(Image.omit({ format: true, blurhash: true }).extend({ source: z.string() })),
     identifiers: z.object({
       tickers: z.array(z.object({ symbol: z.string(), mic: z.string() })),
@@ -43,6 +50,10 @@ export async function brandProfile(db: D1Database, brand: Brand, domain: string,
   ]);
   const ids = identifiers.results as { kind: string; value: string; qualifier: string }[];
   const owner = parent.results[0] as { id: string; name: string; domain: string | null } | undefined;
+  const image = async (type: ImageType) => {
+    const found = brandImage(brand, type);
+    return found && logoImage(found, type === "icon" ? logoUrl(imgBaseUrl, domain) : `${logoUrl(imgBaseUrl, domain)}?type=${type}`, sign);
+  };
   return {
     id: brand.id,
     domain,
@@ -50,23 +61,9 @@ export async function brandProfile(db: D1Database, brand: Brand, domain: string,
     description: brand.description,
     colors: brand.colors,
     socials: brand.socials,
-    logo: {
-      url: await sign(brand.logo_key!),
-      cdn_url: logoUrl(imgBaseUrl, domain),
-      width: brand.logo_width ?? 0,
-      height: brand.logo_height ?? 0,
-      format: "png",
-      blurhash: brand.blurhash,
-    },
-    brandmark: brand.brandmark_key
-      ? {
-          url: await sign(brand.brandmark_key),
-          width: brand.brandmark_width ?? 0,
-          height: brand.brandmark_height ?? 0,
-          format: "png",
-          blurhash: brand.brandmark_blurhash,
-        }
-      : null,
+    logo: (await image("logo"))!,
+    brandmark: await image("brandmark"),
+    icon: (await image("icon"))!,
     banners: await Promise.all(
       brand.banners.map(async (b) => ({ url: await sign(b.key), width: b.width, height: b.height, source: b.source })),
     ),
@@ -76,5 +73,17 @@ export async function brandProfile(db: D1Database, brand: Brand, domain: string,
     },
     parent: owner ? { domain: owner.domain, name: owner.name, id: owner.id } : null,
     indexed_at: brand.indexed_at,
+  };
+}
+
+async function logoImage(image: BrandImage, cdnUrl: string, sign: Sign): Promise<z.infer<typeof LogoImage>> {
+  return {
+    url: await sign(image.key),
+    svg_url: image.svgKey ? await sign(image.svgKey) : null,
+    cdn_url: cdnUrl,
+    width: image.width,
+    height: image.height,
+    format: "png",
+    blurhash: image.blurhash,
   };
 }

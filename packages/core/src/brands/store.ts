@@ -21,6 +21,10 @@ type BrandRowRaw = {
   brandmark_width: number | null;
   brandmark_height: number | null;
   brandmark_blurhash: string | null;
+  logo_svg_key: string | null;
+  logo_score: number | null;
+  brandmark_svg_key: string | null;
+  brandmark_score: number | null;
   banners: string;
   popularity: number;
   source: "seed" | "crawl";
@@ -42,22 +46,24 @@ const parseBrand = (row: BrandRowRaw): Brand => ({
 });
 
 /**
- * What we know of a domain: never heard of it, or its indexing state and (when indexed) its brand. A pending domain
- * says whether its crawl was ever queued (a seeded brand without a logo waits for its first request).
+ * What we know of a domain: never heard of it, or its indexing state and (when indexed) its brand. `awaitsCrawl`: the
+ * domain's crawl is due on this request, as it never was queued: a seeded brand without a logo (pending), or a seeded
+ * brand's own domain whose seed image is a placeholder until its site has been crawled once (indexed).
  */
 export type DomainLookup =
   | { state: "unknown" }
-  | { state: "pending"; brand: Brand | null; queued: boolean }
+  | { state: "pending"; brand: Brand | null; awaitsCrawl: boolean }
   | { state: "no_data" | "blocked"; brand: Brand | null }
-  | { state: "indexed"; brand: Brand };
+  | { state: "indexed"; brand: Brand; awaitsCrawl: boolean };
 
 export async function lookupDomain(db: D1Database, domain: string): Promise<DomainLookup> {
-  type Row = { state: DomainState; brand_id: string | null; queued_at: string | null } & Partial<BrandRowRaw>;
+  type Row = { state: DomainState; brand_id: string | null; queued_at: string | null; crawled_at: string | null } & Partial<BrandRowRaw>;
   const [blocked, known] = await db.batch<Row>([
     db.prepare("SELECT 'blocked' AS state FROM blocked_domains WHERE domain = ?").bind(domain),
     db
       .prepare(
-        `SELECT d.state, d.brand_id, d.queued_at, b.* FROM domains d LEFT JOIN brands b ON b.id = d.brand_id WHERE d.domain = ?`,
+        `SELECT b.*, d.state, d.brand_id, d.queued_at, d.indexed_at AS crawled_at
+         FROM domains d LEFT JOIN brands b ON b.id = d.brand_id WHERE d.domain = ?`,
       )
       .bind(domain),
   ]);
@@ -65,8 +71,11 @@ export async function lookupDomain(db: D1Database, domain: string): Promise<Doma
   const row = known.results[0];
   if (!row) return { state: "unknown" };
   const brand = row.brand_id ? parseBrand(row as BrandRowRaw) : null;
-  if (row.state === "indexed" && brand) return { state: "indexed", brand };
-  if (row.state === "pending") return { state: "pending", brand, queued: row.queued_at !== null };
+  const neverQueued = row.queued_at === null;
+  if (row.state === "indexed" && brand) {
+    return { state: "indexed", brand, awaitsCrawl: neverQueued && row.crawled_at === null && brand.domain === domain };
+  }
+  if (row.state === "pending") return { state: "pending", brand, awaitsCrawl: neverQueued };
   return { state: row.state === "indexed" ? "no_data" : row.state, brand };
 }
 
@@ -76,16 +85,17 @@ export async function getBrand(db: D1Database, id: string): Promise<Brand | null
 }
 
 /**
- * Records that a domain should be indexed: inserts its `pending` row, or claims a pending row nobody queued yet (a
- * seeded brand without a logo). Only the request whose statement changed the row gets `true` and enqueues the job,
- * so concurrent first requests start one crawl.
+ * Claims a domain's crawl: inserts its `pending` row, or claims a row whose crawl is due but was never queued (see
+ * DomainLookup's `awaitsCrawl`; an indexed seeded brand keeps its state and seed image meanwhile). Only the request
+ * whose statement changed the row gets `true` and enqueues the job, so concurrent first requests start one crawl.
  */
-export async function markPending(db: D1Database, domain: string, now: Date): Promise<boolean> {
+export async function claimCrawl(db: D1Database, domain: string, now: Date): Promise<boolean> {
   const { meta } = await db
     .prepare(
       `INSERT INTO domains (domain, state, requested_at, updated_at, queued_at) VALUES (?1, 'pending', ?2, ?2, ?2)
        ON CONFLICT (domain) DO UPDATE SET queued_at = excluded.queued_at
-         WHERE domains.state = 'pending' AND domains.queued_at IS NULL`,
+         WHERE domains.queued_at IS NULL AND (domains.state = 'pending' OR (domains.state = 'indexed'
+           AND domains.indexed_at IS NULL AND domains.domain = (SELECT b.domain FROM brands b WHERE b.id = domains.brand_id)))`,
     )
     .bind(domain, now.toISOString())
     .run();

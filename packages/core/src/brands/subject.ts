@@ -4,7 +4,7 @@ import { US_MICS, type TickerQuery } from "../identifiers/ticker.ts";
 import { unicodeDomain } from "./domain.ts";
 import { awaitsIndexing } from "./request-indexing.ts";
 import { searchBrands, type SearchStrategy } from "./search.ts";
-import { getBrand, isBlocked, lookupDomain, markPending, type Brand } from "./store.ts";
+import { getBrand, isBlocked, lookupDomain, claimCrawl, type Brand } from "./store.ts";
 
 export type Subject = {
   brand: Brand | null;
@@ -13,6 +13,11 @@ export type Subject = {
   label: string;
   /** What the monogram's colour derives from. */
   seed: string;
+  /**
+   * The code the lookup named (a ticker, exchange, index or crypto symbol): drawn whole as a text mark when there is
+   * no logo, since one letter cannot tell NYSE from NASDAQ.
+   */
+  code?: string | null;
   /** An operator blocked the domain: no logo and no monogram, 404 on every host. */
   blocked?: true;
 };
@@ -22,7 +27,7 @@ export type Indexer = (domain: string) => Promise<void>;
 export async function subjectForDomain(db: D1Database, domain: string, index: Indexer, now: Date): Promise<Subject> {
   const found = await lookupDomain(db, domain);
   if (found.state === "blocked") return { brand: null, domain, label: domain, seed: domain, blocked: true };
-  if (awaitsIndexing(found) && (await markPending(db, domain, now))) await index(domain);
+  if (awaitsIndexing(found) && (await claimCrawl(db, domain, now))) await index(domain);
   const brand = found.state === "indexed" ? found.brand : null;
   // A brand we know but have no logo for yet still lends its name to the monogram; else the domain as people write
   // it (münchen.de, not xn--mnchen-3ya.de, whose monogram would be an X).
@@ -32,18 +37,22 @@ export async function subjectForDomain(db: D1Database, domain: string, index: In
 
 type IdentifierRow = { brand_id: string | null; domain: string | null };
 
-/** Resolves an identifier row to a subject: its brand when seeded, else the domain it names. */
+/**
+ * Resolves an identifier row to a subject: its brand when seeded, else the domain it names. `code` is what a text mark
+ * shows without a logo (an ISIN is no code anyone reads: it gets the letter monogram).
+ */
 async function subjectForRow(
   db: D1Database,
   row: IdentifierRow | null,
   label: string,
   index: Indexer,
   now: Date,
+  code: string | null = label,
 ): Promise<Subject> {
   const brand = row?.brand_id ? await getBrand(db, row.brand_id) : null;
-  if (brand) return brandSubject(db, brand);
-  if (row?.domain) return { ...(await subjectForDomain(db, row.domain, index, now)), label };
-  return { brand: null, domain: null, label, seed: label.toLowerCase() };
+  if (brand) return { ...(await brandSubject(db, brand)), code };
+  if (row?.domain) return { ...(await subjectForDomain(db, row.domain, index, now)), label, code };
+  return { brand: null, domain: null, label, seed: label.toLowerCase(), code };
 }
 
 const identifier = (db: D1Database, kind: string, value: string) =>
@@ -76,7 +85,7 @@ export async function subjectForTicker(db: D1Database, ticker: TickerQuery, inde
 }
 
 export const subjectForIsin = async (db: D1Database, isin: string, index: Indexer, now: Date) =>
-  subjectForRow(db, await identifier(db, "isin", isin), isin, index, now);
+  subjectForRow(db, await identifier(db, "isin", isin), isin, index, now, null);
 
 export const subjectForCrypto = async (db: D1Database, symbol: string, index: Indexer, now: Date) =>
   subjectForRow(db, await identifier(db, "crypto", symbol), symbol, index, now);

@@ -4,10 +4,12 @@ import { brandColors, type BrandColor } from "../brands/colors.ts";
 import { sha256Hex } from "../ids.ts";
 import { logoBlurhash } from "../ingest/blurhash.ts";
 import { prominentColors } from "../ingest/colors.ts";
-import { decodeLogoSource } from "../ingest/decode-source.ts";
+import { decodeLogoSource, sniffFormat } from "../ingest/decode-source.ts";
+import { sanitiseSvg } from "../ingest/svg-sanitize.ts";
 import { makeMaster } from "../ingest/master.ts";
 import { encodeWebp } from "../render/codecs.ts";
-import { extractPage, manifestIcons, rankCandidates, type LogoCandidate, type PageFacts } from "./extract.ts";
+import { candidateScore, fitsRole, isSquare, rankCandidates, rankIcons, type LogoRole } from "./candidates.ts";
+import { extractPage, manifestIcons, type LogoCandidate, type PageFacts } from "./extract.ts";
 import { CrawlError, guardedFetch, TransportError, type Fetched, type FetchOptions } from "./fetch.ts";
 import { robotsGate } from "./robots-gate.ts";
 import type { CrawlConfig } from "./target.ts";
@@ -16,7 +18,17 @@ const LIMITS = { html: 2 * 1024 * 1024, manifest: 256 * 1024, image: 5 * 1024 * 
 /** Image fetches per crawl at most: candidates are tried best first until one decodes. */
 const MAX_IMAGE_FETCHES = 6;
 
-export type StoredImage = { key: string; width: number; height: number; blurhash: string; bytes: Uint8Array };
+/** A stored image, with its score on the ranking's scale and, for a vector source, its sanitised SVG master. */
+export type StoredImage = {
+  key: string;
+  width: number;
+  height: number;
+  blurhash: string;
+  bytes: Uint8Array;
+  score: number;
+  svg: { key: string; bytes: Uint8Array } | null;
+};
+type StoredBanner = Omit<StoredImage, "score" | "svg"> & { source: string };
 
 export type CrawlResult = {
   domain: string;
@@ -26,7 +38,7 @@ export type CrawlResult = {
   colors: BrandColor[];
   logo: StoredImage;
   brandmark: StoredImage | null;
-  banners: (StoredImage & { source: string })[];
+  banners: StoredBanner[];
 };
 
 export async function crawlDomain(domain: string, config: CrawlConfig): Promise<CrawlResult> {
@@ -38,8 +50,8 @@ export async function crawlDomain(domain: string, config: CrawlConfig): Promise<
     home.url,
     domain,
   );
-  const candidates = rankCandidates([...page.logoCandidates, ...(await manifestCandidates(page.manifestUrl, crawl))], home.url);
-  const images = await firstDecodable(candidates, crawl);
+  const candidates = [...page.logoCandidates, ...(await manifestCandidates(page.manifestUrl, crawl))];
+  const images = await pickImages(candidates, home.url, crawl);
   if (!images.logo) throw new CrawlError(`no usable logo among ${candidates.length} candidate(s)`);
   const name = page.name ?? titleFromDomain(domain);
   return {
@@ -87,43 +99,57 @@ async function manifestCandidates(url: string | null, crawl: Crawl): Promise<Log
   }
 }
 
-type Decoded = { stored: StoredImage; pixels: import("../render/image-data.ts").Pixels; square: boolean };
+type Decoded = { stored: StoredImage; pixels: import("../render/image-data.ts").Pixels };
 
 /**
- * Tries candidates best first. The logo is the first that decodes; the brandmark is the first square one (the logo
- * itself when square), looked for among the remaining candidates within the fetch budget.
+ * The logo (the site's declared logo first: rankCandidates' logo role) and the brandmark (the best square icon:
+ * rankIcons), each the first candidate of its order that decodes and fits its role (fitsRole). Fetches are shared
+ * between the roles and bounded; a site with no fitting logo candidate shows its brandmark as its logo.
  */
-async function firstDecodable(candidates: LogoCandidate[], crawl: Crawl) {
-  let logo: Decoded | null = null;
-  let brandmark: Decoded | null = null;
-  let fetches = 0;
-  for (const candidate of candidates) {
-    if (fetches >= MAX_IMAGE_FETCHES || Date.now() >= crawl.deadline) break;
-    if (logo && (brandmark || (candidate.width !== null && candidate.width !== candidate.height))) continue;
-    fetches++;
-    const decoded = await fetchMaster(candidate.url, crawl);
-    if (!decoded) continue;
-    logo ??= decoded;
-    if (decoded.square) brandmark ??= decoded;
-    if (brandmark) break;
-  }
-  return { logo, brandmark };
+async function pickImages(candidates: LogoCandidate[], pageUrl: string, crawl: Crawl) {
+  const fetched = new Map<string, Promise<Decoded | null>>();
+  const decode = (candidate: LogoCandidate) => {
+    if (!fetched.has(candidate.url)) {
+      if (fetched.size >= MAX_IMAGE_FETCHES || Date.now() >= crawl.deadline) return Promise.resolve(null);
+      fetched.set(candidate.url, fetchMaster(candidate, crawl));
+    }
+    return fetched.get(candidate.url)!;
+  };
+  const first = async (order: LogoCandidate[], role: LogoRole): Promise<Decoded | null> => {
+    for (const candidate of order) {
+      // A declared non-square size cannot be a brandmark: not worth a fetch.
+      if (role === "icon" && candidate.width && candidate.height && !isSquare(candidate.width, candidate.height)) continue;
+      const decoded = await decode(candidate);
+      if (!decoded) continue;
+      const size = { width: decoded.stored.width, height: decoded.stored.height };
+      if (!fitsRole(candidate, size, role)) continue;
+      return { ...decoded, stored: { ...decoded.stored, score: candidateScore({ ...candidate, ...size }, role) } };
+    }
+    return null;
+  };
+  const logo = await first(rankCandidates(candidates, pageUrl, "logo"), "logo");
+  const brandmark = await first(rankIcons(candidates, pageUrl), "icon");
+  return { logo: logo ?? brandmark, brandmark };
 }
 
-async function fetchMaster(url: string, crawl: Crawl): Promise<Decoded | null> {
+async function fetchMaster(candidate: LogoCandidate, crawl: Crawl): Promise<Decoded | null> {
   try {
-    const fetched = await crawlFetch(crawl, url, { maxBytes: LIMITS.image, overLimit: "refuse", accept: "image/*" });
+    const fetched = await crawlFetch(crawl, candidate.url, { maxBytes: LIMITS.image, overLimit: "refuse", accept: "image/*" });
     if (fetched.status >= 400) return null;
-    const master = await makeMaster(await decodeLogoSource(fetched.body, fetched.headers.get("content-type")));
+    // A vector source is sanitised first: the drawing we keep and serve is the one we rasterise.
+    const svg = sniffFormat(fetched.body) === "svg" ? new TextEncoder().encode(sanitiseSvg(fetched.body).svg) : null;
+    const source = svg ? await decodeLogoSource(svg, "image/svg+xml") : await decodeLogoSource(fetched.body, fetched.headers.get("content-type"));
+    const master = await makeMaster(source);
     const stored: StoredImage = {
       key: `logos/${await sha256Hex(master.png)}.png`,
       width: master.width,
       height: master.height,
       blurhash: logoBlurhash(master.image),
       bytes: master.png,
+      score: 0, // set for the role it is picked for
+      svg: svg && { key: `logos/${await sha256Hex(svg)}.svg`, bytes: svg },
     };
-    const ratio = master.width / master.height;
-    return { stored, pixels: master.image, square: ratio > 0.9 && ratio < 1.1 };
+    return { stored, pixels: master.image };
   } catch {
     return null; // refused (guard, robots.txt, size), undecodable or unreachable: the next candidate may do
   }

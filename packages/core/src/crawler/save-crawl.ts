@@ -2,6 +2,8 @@
 // follows by trigger, migration 0006), the domain's state, and the events a change emits (brand.indexed,
 // brand.updated with a delta, logo.updated) with their webhook deliveries, in the same batch so no event is recorded
 // without them.
+import { crawlReplaces } from "../brands/image-rank.ts";
+import { brandImage } from "../brands/images.ts";
 import { getBrand, type Brand } from "../brands/store.ts";
 import { newId } from "../ids.ts";
 import { eventBody, type EventType } from "../webhooks/events.ts";
@@ -21,6 +23,7 @@ export type SavedCrawl = { brandId: string; events: EventType[]; eventIds: strin
 
 export async function saveCrawl(env: Bindings, result: CrawlResult, now: Date): Promise<SavedCrawl> {
   for (const image of [result.logo, result.brandmark, ...result.banners]) if (image) await putOnce(env.LOGOS, image);
+  for (const image of [result.logo, result.brandmark]) if (image?.svg) await putOnce(env.LOGOS, image.svg);
 
   const existingId = await env.DB.prepare("SELECT brand_id FROM domains WHERE domain = ?").bind(result.domain).first<string>("brand_id");
   const before = existingId ? await getBrand(env.DB, existingId) : null;
@@ -31,13 +34,16 @@ export async function saveCrawl(env: Bindings, result: CrawlResult, now: Date): 
   const statements = [
     env.DB.prepare(
       `INSERT INTO brands (id, domain, name, description, colors, socials, logo_key, logo_width, logo_height, blurhash,
-         brandmark_key, brandmark_width, brandmark_height, brandmark_blurhash, banners, popularity, source, indexed_at, updated_at)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, 0, 'crawl', ?16, ?16)
+         logo_svg_key, logo_score, brandmark_key, brandmark_width, brandmark_height, brandmark_blurhash, brandmark_svg_key,
+         brandmark_score, banners, popularity, source, indexed_at, updated_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, 0, 'crawl', ?20, ?20)
        ON CONFLICT (id) DO UPDATE SET name = excluded.name, description = excluded.description, colors = excluded.colors,
          socials = excluded.socials, logo_key = excluded.logo_key, logo_width = excluded.logo_width,
-         logo_height = excluded.logo_height, blurhash = excluded.blurhash, brandmark_key = excluded.brandmark_key,
+         logo_height = excluded.logo_height, blurhash = excluded.blurhash, logo_svg_key = excluded.logo_svg_key,
+         logo_score = excluded.logo_score, brandmark_key = excluded.brandmark_key,
          brandmark_width = excluded.brandmark_width, brandmark_height = excluded.brandmark_height,
-         brandmark_blurhash = excluded.brandmark_blurhash, banners = excluded.banners, indexed_at = excluded.indexed_at,
+         brandmark_blurhash = excluded.brandmark_blurhash, brandmark_svg_key = excluded.brandmark_svg_key,
+         brandmark_score = excluded.brandmark_score, banners = excluded.banners, indexed_at = excluded.indexed_at,
          updated_at = excluded.updated_at`,
     ).bind(
       brandId,
@@ -46,14 +52,8 @@ export async function saveCrawl(env: Bindings, result: CrawlResult, now: Date): 
       after.description,
       JSON.stringify(after.colors),
       JSON.stringify(after.socials),
-      after.logo.key,
-      after.logo.width,
-      after.logo.height,
-      after.logo.blurhash,
-      after.brandmark?.key ?? null,
-      after.brandmark?.width ?? null,
-      after.brandmark?.height ?? null,
-      after.brandmark?.blurhash ?? null,
+      ...imageValues(after.logo),
+      ...imageValues(after.brandmark),
       JSON.stringify(after.banners.map(({ key, width, height, source }) => ({ key, width, height, source }))),
       at,
     ),
@@ -118,30 +118,46 @@ export async function saveCrawlFailure(db: D1Database, domain: string, reason: s
     .run();
 }
 
-async function putOnce(bucket: R2Bucket, image: StoredImage) {
-  if (await bucket.head(image.key)) return;
-  const contentType = image.key.endsWith(".webp") ? "image/webp" : "image/png";
-  await bucket.put(image.key, image.bytes, { httpMetadata: { contentType } });
+async function putOnce(bucket: R2Bucket, file: { key: string; bytes: Uint8Array }) {
+  if (await bucket.head(file.key)) return;
+  const contentType = file.key.endsWith(".webp") ? "image/webp" : file.key.endsWith(".svg") ? "image/svg+xml" : "image/png";
+  await bucket.put(file.key, file.bytes, { httpMetadata: { contentType } });
 }
 
-type Merged = Pick<CrawlResult, "name" | "description" | "socials" | "colors" | "logo" | "brandmark" | "banners">;
+/** An image as the brand row keeps it. */
+type SavedImage = { key: string; width: number; height: number; blurhash: string | null; svgKey: string | null; score: number | null };
+
+const saved = (image: StoredImage): SavedImage => ({ ...image, svgKey: image.svg?.key ?? null });
+const imageValues = (image: SavedImage | null) =>
+  image ? [image.key, image.width, image.height, image.blurhash, image.svgKey, image.score] : [null, null, null, null, null, null];
+
+type Merged = Pick<CrawlResult, "name" | "description" | "socials" | "colors" | "banners"> & {
+  logo: SavedImage;
+  brandmark: SavedImage | null;
+};
 
 /**
- * What the brand becomes. A seeded brand keeps its curated facts (name, colours, logo) and only gains what it lacks;
- * a crawled brand takes the new crawl whole.
+ * What the brand becomes. A brand the crawler found takes the new crawl whole. A seeded brand keeps its curated facts
+ * (name, colours) and only gains what it lacks; for each image role it keeps the seed's drawing unless the site's
+ * image ranks higher (brands/image-rank.ts).
  */
 function merged(before: Brand | null, crawl: CrawlResult): Merged {
-  if (!before || before.source !== "seed") return crawl;
-  const keepLogo = before.logo_key && before.logo_width && before.logo_height;
+  const fresh = { ...crawl, logo: saved(crawl.logo), brandmark: crawl.brandmark && saved(crawl.brandmark) };
+  if (!before || before.source !== "seed") return fresh;
+  const better = (role: "logo" | "brandmark", incoming: SavedImage | null): SavedImage | null => {
+    const held = brandImage(before, role);
+    const heldScore = role === "logo" ? before.logo_score : before.brandmark_score;
+    if (!held) return incoming;
+    if (!incoming || !crawlReplaces(incoming.score ?? 0, heldScore)) return { ...held, score: heldScore };
+    return incoming;
+  };
   return {
     name: before.name,
     description: before.description || crawl.description,
     socials: { ...crawl.socials, ...before.socials },
     colors: before.colors.length ? before.colors : crawl.colors,
-    logo: keepLogo
-      ? { key: before.logo_key!, width: before.logo_width!, height: before.logo_height!, blurhash: before.blurhash ?? crawl.logo.blurhash, bytes: new Uint8Array() }
-      : crawl.logo,
-    brandmark: crawl.brandmark,
+    logo: better("logo", fresh.logo)!,
+    brandmark: better("brandmark", fresh.brandmark),
     banners: crawl.banners,
   };
 }

@@ -53,6 +53,13 @@ export const ImageQuery = z.object({
   fallback: oneOf(["monogram", "404"], "fallback must be monogram or 404")
     .optional()
     .openapi({ description: "monogram (default): a generated image; 404: status 404 when no logo exists" }),
+  type: oneOf(["icon", "logo", "brandmark"], "type must be icon, logo or brandmark")
+    .optional()
+    .openapi({
+      description:
+        "icon (default): the square symbol; logo: the full logo at its real aspect ratio (a wordmark where known), " +
+        "so width alone gives a wide image; brandmark: the square symbol only, else the fallback",
+    }),
   strategy: oneOf(["match", "suggest"], "strategy must be match or suggest")
     .optional()
     .openapi({ description: "Only on /name/{brand}: match (closest name) or suggest (most popular prefix match)" }),
@@ -74,6 +81,7 @@ export type VariantSpec = {
 
 export type ImageOptions = {
   spec: VariantSpec;
+  type: "icon" | "logo" | "brandmark";
   fallback: "monogram" | "404";
   redirect: boolean;
   strategy: "match" | "suggest";
@@ -92,6 +100,7 @@ export function imageOptions(query: ImageQuery): ImageOptions {
       greyscale: query.greyscale ?? query.grayscale ?? false,
       retina: query.retina ?? false,
     },
+    type: query.type ?? "icon",
     fallback: query.fallback ?? "monogram",
     redirect: query.redirect ?? false,
     strategy: query.strategy ?? "match",

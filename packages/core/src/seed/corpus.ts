@@ -4,7 +4,7 @@
 // records (table seed_units) is unchanged and need not be written again, which is what makes a re-seed or an
 // upgrade write only what changed, and an interrupted seed resumable.
 import { sha256Hex } from "../ids.ts";
-import type { SeedBrand } from "./schema.ts";
+import type { IconSource } from "./schema.ts";
 import type { SeedData } from "./validate.ts";
 import {
   brandStatements,
@@ -16,20 +16,21 @@ import {
   parentStatement,
   platformStatements,
   NOW,
+  type BrandImages,
   type MasterLogo,
   type SeedBrandInput,
   type SeedStatement,
 } from "./write.ts";
 
-/** A unit of the corpus; a brand's carries the logo master its rows name, which must be in R2 before them. */
-export type SeedUnit = { key: string; hash: string; statements: SeedStatement[]; master: MasterLogo | null };
+/** A unit of the corpus; a brand's carries the masters its rows name, which must be in R2 before them. */
+export type SeedUnit = { key: string; hash: string; statements: SeedStatement[]; masters: MasterLogo[] };
 
-/** The logo master rendered for an icon in a brand colour, or null where none is (tests and rows without icons). */
-export type MasterLookup = (icon: NonNullable<SeedBrand["icon"]>, color: string | null) => MasterLogo | null;
+/** The master rendered for an icon-package drawing in a brand colour, or null where none is (tests, no drawing). */
+export type MasterLookup = (source: IconSource, color: string | null) => MasterLogo | null;
 
 /** Brands in the order they are written: companies first, then crypto assets, which take a domain no company holds. */
 export function corpusBrands(corpus: SeedData): { brands: SeedBrandInput[]; cryptoKeys: Map<string, string>; domains: Set<string> } {
-  const domains = new Set(corpus.brands.map((b) => b.domain));
+  const domains = new Set(corpus.brands.flatMap((b) => [b.domain, ...b.domains]));
   const cryptoKeys = new Map<string, string>();
   const cryptoBrands = corpus.crypto.map((asset) => {
     const brand = cryptoAsBrand(asset, domains);
@@ -43,12 +44,12 @@ export function corpusBrands(corpus: SeedData): { brands: SeedBrandInput[]; cryp
 export async function corpusUnits(corpus: SeedData, masterOf: MasterLookup = () => null): Promise<SeedUnit[]> {
   const { brands, cryptoKeys, domains } = corpusBrands(corpus);
   const units: Array<Promise<SeedUnit>> = [];
-  const add = (key: string, statements: Promise<SeedStatement[]>, master: MasterLogo | null = null) =>
-    units.push(statements.then((s) => unit(key, s, master)));
+  const add = (key: string, statements: Promise<SeedStatement[]>, masters: MasterLogo[] = []) =>
+    units.push(statements.then((s) => unit(key, s, masters)));
 
   for (const brand of brands) {
-    const master = brand.icon ? masterOf(brand.icon, brand.colors[0] ?? null) : null;
-    add(`brand:${brand.key}`, brandStatements(brand, master), master);
+    const images = brandImages(brand, masterOf);
+    add(`brand:${brand.key}`, brandStatements(brand, images), [...new Set([images.logo, images.brandmark].filter((m) => m !== null))]);
   }
   for (const asset of corpus.crypto) add(`crypto:${asset.symbol}`, cryptoStatements(asset, cryptoKeys.get(asset.symbol)!));
   for (const exchange of corpus.exchanges) add(`exchange:${exchange.mic}`, exchangeStatements(exchange, domains));
@@ -58,8 +59,16 @@ export async function corpusUnits(corpus: SeedData, masterOf: MasterLookup = () 
   return Promise.all(units);
 }
 
-async function unit(key: string, statements: SeedStatement[], master: MasterLogo | null): Promise<SeedUnit> {
-  return { key, hash: (await sha256Hex(JSON.stringify(statements))).slice(0, 32), statements, master };
+/** The brandmark is the brand's icon; its logo is the wordmark when it has one, else the icon too. */
+export function brandImages(brand: SeedBrandInput, masterOf: MasterLookup): BrandImages {
+  const color = brand.colors[0] ?? null;
+  const brandmark = brand.icon ? masterOf(brand.icon, color) : null;
+  const wordmark = brand.wordmark ? masterOf(brand.wordmark, color) : null;
+  return { logo: wordmark ?? brandmark, brandmark };
+}
+
+async function unit(key: string, statements: SeedStatement[], masters: MasterLogo[]): Promise<SeedUnit> {
+  return { key, hash: (await sha256Hex(JSON.stringify(statements))).slice(0, 32), statements, masters };
 }
 
 /** Records written units; written in the same batch as the units, so both land or neither does. */

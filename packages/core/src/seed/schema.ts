@@ -25,11 +25,17 @@ export const SOCIAL_KEYS = [
 ] as const;
 export const Socials = z.partialRecord(z.enum(SOCIAL_KEYS), url);
 
-/** Where the logo master comes from: an openly licensed icon package, rasterised at seed time. */
+/**
+ * Where a seed image comes from: an openly licensed icon package, its SVG kept (sanitised) and rasterised at seed
+ * time. Full-colour sets come first when a brand is in several (seed/README.md, "Logo sources and licences").
+ */
 export const IconSource = z.discriminatedUnion("package", [
+  z.object({ package: z.literal("@iconify-json/logos"), name: z.string().min(1) }),
+  z.object({ package: z.literal("super-tiny-icons"), name: z.string().min(1) }),
   z.object({ package: z.literal("simple-icons"), slug: z.string().min(1) }),
   z.object({ package: z.literal("cryptocurrency-icons"), symbol: z.string().min(1) }),
 ]);
+export type IconSource = z.infer<typeof IconSource>;
 
 /** A listing: ticker symbol as the exchange prints it, and the exchange's MIC (see exchanges.json). */
 export const Listing = z.object({
@@ -46,7 +52,15 @@ export const SeedBrand = z.strictObject({
   socials: Socials.default({}),
   /** 0-100, higher is more popular; ranks search results and name lookups. */
   popularity: z.number().int().min(0).max(100),
+  /** The square symbol the image host serves by default (the brandmark). */
   icon: IconSource.nullable().default(null),
+  /** The full logo: a wordmark or horizontal lockup, at least 1.5 times as wide as it is high. */
+  wordmark: IconSource.nullable().default(null),
+  /**
+   * Other domains that are this brand's own and answer with its record: country sites, short links, the hosts its
+   * own products serve from (google.de, youtu.be, gstatic.com). Only where the ownership is certain.
+   */
+  domains: z.array(domain).default([]),
   listings: z.array(Listing).default([]),
   /** Only values known for certain; each must pass the ISIN check digit. */
   isins: z.array(z.string().regex(/^[A-Z]{2}[A-Z0-9]{9}[0-9]$/)).default([]),
@@ -105,6 +119,7 @@ export type SeedPlatform = z.infer<typeof SeedPlatform>;
 export const SEED_FILES = {
   "brands-sp500.json": SeedBrand,
   "brands-consumer.json": SeedBrand,
+  "brands-web.json": SeedBrand,
   "crypto.json": SeedCrypto,
   "exchanges.json": SeedExchange,
   "indices.json": SeedIndex,

@@ -5,6 +5,7 @@ import { isValidIsin } from "../identifiers/isin.ts";
 import {
   SEED_FILES,
   SeedBrand,
+  type IconSource,
   SeedCrypto,
   SeedExchange,
   SeedIndex,
@@ -13,8 +14,20 @@ import {
 } from "./schema.ts";
 
 export type SeedFiles = Record<keyof typeof SEED_FILES, unknown>;
-/** The icons each package really has, so a seed row cannot name a missing one. */
-export type IconCatalogue = { slugs: Set<string>; cryptoSymbols: Set<string> };
+/**
+ * The icons each package really has (scripts/lib/icon-catalogue.mjs), so a seed row cannot name a missing one; the
+ * size of each @iconify-json/logos drawing tells a wordmark from an icon.
+ */
+export type IconCatalogue = {
+  simpleIcons: string[];
+  cryptoIcons: string[];
+  iconifyLogos: Record<string, [width: number, height: number]>;
+  superTinyIcons: string[];
+};
+
+/** A wordmark is at least this much wider than high; an icon at most this much, either way. */
+export const WORDMARK_MIN_RATIO = 1.5;
+const ICON_MAX_RATIO = 2.5;
 
 function parse<T extends z.ZodType>(file: string, raw: unknown, schema: T): z.infer<T>[] {
   const parsed = z.array(schema).safeParse(raw);
@@ -28,6 +41,7 @@ export function validateSeed(files: SeedFiles, icons: IconCatalogue): SeedData {
     brands: mergeBrands([
       ...parse("brands-sp500.json", files["brands-sp500.json"], SeedBrand),
       ...parse("brands-consumer.json", files["brands-consumer.json"], SeedBrand),
+      ...parse("brands-web.json", files["brands-web.json"], SeedBrand),
     ]),
     crypto: parse("crypto.json", files["crypto.json"], SeedCrypto),
     exchanges: parse("exchanges.json", files["exchanges.json"], SeedExchange),
@@ -56,6 +70,8 @@ function mergeBrands(brands: SeedBrand[]): SeedBrand[] {
       socials: { ...b.socials, ...seen.socials },
       popularity: Math.max(seen.popularity, b.popularity),
       icon: seen.icon ?? b.icon,
+      wordmark: seen.wordmark ?? b.wordmark,
+      domains: unique([...seen.domains, ...b.domains]),
       listings: uniqueBy([...seen.listings, ...b.listings], (l) => `${l.symbol}@${l.mic}`),
       isins: unique([...seen.isins, ...b.isins]),
     });
@@ -78,17 +94,21 @@ export type SeedData = {
 function checkSeed(seed: SeedData, icons: IconCatalogue): string[] {
   const problems: string[] = [];
   const mics = new Set(seed.exchanges.map((e) => e.mic));
-  const { slugs, cryptoSymbols: cryptoIcons } = icons;
-  const iconExists = (icon: SeedBrand["icon"]) =>
-    !icon ||
-    (icon.package === "simple-icons" ? slugs.has(icon.slug) : cryptoIcons.has(icon.symbol.toLowerCase()));
+  const iconProblem = iconChecker(icons);
 
   for (const b of seed.brands) {
     for (const isin of b.isins) if (!isValidIsin(isin)) problems.push(`${b.domain}: ISIN ${isin} fails its check digit`);
     for (const l of b.listings) if (!mics.has(l.mic)) problems.push(`${b.domain}: listing ${l.symbol} on unknown MIC ${l.mic}`);
-    if (!iconExists(b.icon)) problems.push(`${b.domain}: icon ${JSON.stringify(b.icon)} not in its package`);
+    for (const [role, source] of [["icon", b.icon], ["wordmark", b.wordmark]] as const) {
+      const problem = source && iconProblem(source, role);
+      if (problem) problems.push(`${b.domain}: ${role} ${problem}`);
+    }
   }
-  for (const c of seed.crypto) if (!iconExists(c.icon)) problems.push(`crypto ${c.symbol}: icon not in its package`);
+  for (const c of seed.crypto) {
+    const problem = c.icon && iconProblem(c.icon, "icon");
+    if (problem) problems.push(`crypto ${c.symbol}: icon ${problem}`);
+  }
+  problems.push(...domainProblems(seed.brands));
 
   const listingOwner = new Map<string, string>();
   for (const b of seed.brands)
@@ -116,5 +136,45 @@ function checkSeed(seed: SeedData, icons: IconCatalogue): string[] {
     if (!brandDomains.has(p.child)) problems.push(`parent pair child ${p.child} is not a seeded brand`);
     if (!brandDomains.has(p.parent)) problems.push(`parent pair parent ${p.parent} is not a seeded brand`);
   }
+  return problems;
+}
+
+/** Why a source cannot serve in a role (missing from its package, or the wrong shape), or null when it can. */
+function iconChecker(icons: IconCatalogue) {
+  const simple = new Set(icons.simpleIcons);
+  const crypto = new Set(icons.cryptoIcons);
+  const tiny = new Set(icons.superTinyIcons);
+  return (source: IconSource, role: "icon" | "wordmark"): string | null => {
+    const missing = `${JSON.stringify(source)} is not in its package`;
+    switch (source.package) {
+      case "simple-icons":
+        return !simple.has(source.slug) ? missing : role === "wordmark" ? "simple-icons draws square symbols, not wordmarks" : null;
+      case "cryptocurrency-icons":
+        return !crypto.has(source.symbol.toLowerCase()) ? missing : role === "wordmark" ? "crypto icons are square" : null;
+      case "super-tiny-icons":
+        return !tiny.has(source.name) ? missing : role === "wordmark" ? "super-tiny-icons are square" : null;
+      case "@iconify-json/logos": {
+        const size = icons.iconifyLogos[source.name];
+        if (!size) return missing;
+        const ratio = size[0] / size[1];
+        if (role === "wordmark" && ratio < WORDMARK_MIN_RATIO) return `${source.name} is ${size[0]}×${size[1]}, not a wide wordmark`;
+        if (role === "icon" && Math.max(ratio, 1 / ratio) > ICON_MAX_RATIO) return `${source.name} is ${size[0]}×${size[1]}, too wide for an icon`;
+        return null;
+      }
+    }
+  };
+}
+
+/** Every domain (a brand's own, or one of its other domains) names one brand. */
+function domainProblems(brands: SeedBrand[]): string[] {
+  const owner = new Map<string, string>();
+  const problems: string[] = [];
+  for (const b of brands) owner.set(b.domain, b.domain);
+  for (const b of brands)
+    for (const d of b.domains) {
+      const seen = owner.get(d);
+      if (seen) problems.push(`domain ${d} is claimed by ${seen} and ${b.domain}`);
+      owner.set(d, b.domain);
+    }
   return problems;
 }

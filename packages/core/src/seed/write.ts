@@ -4,10 +4,14 @@
 // row are replaced as a whole. Times come from the database (`NOW`), so a statement depends on the corpus alone and
 // its hash says whether a row changed.
 import { brandColors } from "../brands/colors.ts";
+import { seedReplacesSql } from "../brands/image-rank.ts";
 import { sha256Hex } from "../ids.ts";
 import type { SeedBrand, SeedCrypto, SeedExchange, SeedIndex, SeedParent, SeedPlatform } from "./schema.ts";
 
-export type MasterLogo = { key: string; width: number; height: number; blurhash: string };
+/** A seed image in R2: its PNG master, the sanitised SVG it was drawn from, and its score (brands/image-rank.ts). */
+export type MasterLogo = { key: string; width: number; height: number; blurhash: string; svgKey: string | null; score: number };
+/** A seeded brand's images: the full logo (its wordmark, else its icon) and the brandmark (its square icon). */
+export type BrandImages = { logo: MasterLogo | null; brandmark: MasterLogo | null };
 export type SqlValue = string | number | null;
 export type SeedStatement = { sql: string; params: SqlValue[] };
 
@@ -40,54 +44,45 @@ export const seedBrandId = async (key: string) => `brd_${(await sha256Hex(`seed:
 
 export type SeedBrandInput = Omit<SeedBrand, "domain"> & { domain: string | null; key: string };
 
-export async function brandStatements(brand: SeedBrandInput, logo: MasterLogo | null): Promise<SeedStatement[]> {
+/** Each role's columns, in the order brandStatements binds them. */
+const IMAGE_COLUMNS = {
+  logo: ["logo_key", "logo_width", "logo_height", "blurhash", "logo_svg_key", "logo_score"],
+  brandmark: ["brandmark_key", "brandmark_width", "brandmark_height", "brandmark_blurhash", "brandmark_svg_key", "brandmark_score"],
+} as const;
+const imageValues = (image: MasterLogo | null): SqlValue[] =>
+  image ? [image.key, image.width, image.height, image.blurhash, image.svgKey, image.score] : [null, null, null, null, null, null];
+/** A role's columns take the seed's image only when it ranks at least as high as the one the brand holds. */
+const keepBetter = (role: keyof typeof IMAGE_COLUMNS) =>
+  IMAGE_COLUMNS[role].map((c) => `${c} = CASE WHEN ${seedReplacesSql(role)} THEN excluded.${c} ELSE brands.${c} END`).join(", ");
+
+export async function brandStatements(brand: SeedBrandInput, images: BrandImages): Promise<SeedStatement[]> {
   const id = await seedBrandId(brand.key);
+  const columns = [...IMAGE_COLUMNS.logo, ...IMAGE_COLUMNS.brandmark];
   const statements = [
-    // With no icon in the seed, a re-seed keeps the logo the crawler found. (No SQL comments in statements: they
-    // are also written out as one SQL file.)
+    // Images go by rank (brands/image-rank.ts): a re-seed keeps a logo the crawler found that ranks higher, and an
+    // image the seed lacks. (No SQL comments in statements: they are also written out as one SQL file.)
     statement(
-        `INSERT INTO brands (id, domain, name, description, colors, socials, logo_key, logo_width, logo_height, blurhash,
-           popularity, source, indexed_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 'seed', ${NOW}, ${NOW})
-         ON CONFLICT (id) DO UPDATE SET domain = excluded.domain, name = excluded.name,
-           description = excluded.description, colors = excluded.colors, socials = excluded.socials,
-           popularity = excluded.popularity, updated_at = excluded.updated_at,
-           logo_key = COALESCE(excluded.logo_key, brands.logo_key),
-           logo_width = CASE WHEN excluded.logo_key IS NULL THEN brands.logo_width ELSE excluded.logo_width END,
-           logo_height = CASE WHEN excluded.logo_key IS NULL THEN brands.logo_height ELSE excluded.logo_height END,
-           blurhash = CASE WHEN excluded.logo_key IS NULL THEN brands.blurhash ELSE excluded.blurhash END`,
-        id,
-        brand.domain,
-        brand.name,
-        brand.description,
-        JSON.stringify(brandColors(brand.colors)),
-        JSON.stringify(brand.socials),
-        logo?.key ?? null,
-        logo?.width ?? null,
-        logo?.height ?? null,
-        logo?.blurhash ?? null,
-        brand.popularity,
+      `INSERT INTO brands (id, domain, name, description, colors, socials, popularity, ${columns.join(", ")}, source, indexed_at, updated_at)
+       VALUES (${Array.from({ length: 7 + columns.length }, (_, i) => `?${i + 1}`).join(", ")}, 'seed', ${NOW}, ${NOW})
+       ON CONFLICT (id) DO UPDATE SET domain = excluded.domain, name = excluded.name,
+         description = excluded.description, colors = excluded.colors, socials = excluded.socials,
+         popularity = excluded.popularity, updated_at = excluded.updated_at, ${keepBetter("logo")}, ${keepBetter("brandmark")}`,
+      id,
+      brand.domain,
+      brand.name,
+      brand.description,
+      JSON.stringify(brandColors(brand.colors)),
+      JSON.stringify(brand.socials),
+      brand.popularity,
+      ...imageValues(images.logo),
+      ...imageValues(images.brandmark),
     ),
     statement("DELETE FROM brand_aliases WHERE brand_id = ?", id),
     statement("DELETE FROM identifiers WHERE brand_id = ? AND kind IN ('ticker', 'isin')", id),
     // The row exists: triggers keep brand_search beside brands (migration 0006); the seed adds the aliases.
     statement("UPDATE brand_search SET name = ?, aliases = ?, domain = ? WHERE brand_id = ?", brand.name, brand.aliases.join(" | "), brand.domain ?? "", id),
   ];
-  if (brand.domain) {
-    // Seeded brands with a logo are indexed; the rest wait for the crawler to find one, and once it has tried
-    // (indexed, or no data for now) a later seed run keeps what it found.
-    statements.push(
-      statement(
-        `INSERT INTO domains (domain, brand_id, state, requested_at, updated_at) VALUES (?1, ?2, ?3, ${NOW}, ${NOW})
-         ON CONFLICT (domain) DO UPDATE SET brand_id = excluded.brand_id, updated_at = excluded.updated_at,
-           state = CASE WHEN excluded.state = 'pending' AND domains.state IN ('indexed', 'no_data') THEN domains.state
-                        ELSE excluded.state END`,
-        brand.domain,
-        id,
-        logo ? "indexed" : "pending",
-      ),
-    );
-  }
+  if (brand.domain) statements.push(...domainStatements(brand, id, images.logo !== null));
   statements.push(...insertRows("brand_aliases (brand_id, alias)", [...new Set(brand.aliases)].map((alias) => [id, alias])));
   statements.push(
     ...identifierStatements([
@@ -96,6 +91,30 @@ export async function brandStatements(brand: SeedBrandInput, logo: MasterLogo | 
     ]),
   );
   return statements;
+}
+
+/**
+ * The brand's domain rows. With an image the brand is indexed, and its own domain is crawled on its first request
+ * (domains.indexed_at stays NULL until a crawl lands: the seed image is a placeholder the site's logo may outrank);
+ * without one it waits, pending, for that crawl. Once the crawler has tried (indexed, or no data for now) a re-seed
+ * keeps what it found. The brand's other domains (country sites, short links) answer with its record and are not
+ * crawled on request.
+ */
+function domainStatements(brand: SeedBrandInput, id: string, hasImage: boolean): SeedStatement[] {
+  const upsert = (domain: string, state: "indexed" | "pending", queued: boolean) =>
+    statement(
+      `INSERT INTO domains (domain, brand_id, state, requested_at, updated_at, queued_at) VALUES (?1, ?2, ?3, ${NOW}, ${NOW}, ${queued ? NOW : "NULL"})
+       ON CONFLICT (domain) DO UPDATE SET brand_id = excluded.brand_id, updated_at = excluded.updated_at,
+         state = CASE WHEN excluded.state = 'pending' AND domains.state IN ('indexed', 'no_data') THEN domains.state
+                      ELSE excluded.state END`,
+      domain,
+      id,
+      state,
+    );
+  return [
+    upsert(brand.domain!, hasImage ? "indexed" : "pending", false),
+    ...brand.domains.map((domain) => upsert(domain, "indexed", true)),
+  ];
 }
 
 /** kind, value, qualifier, brand id, domain, rank. */
@@ -122,6 +141,8 @@ export function cryptoAsBrand(asset: SeedCrypto, takenDomains: Set<string>): See
     socials: {},
     popularity: Math.max(10, 90 - asset.rank),
     icon: asset.icon,
+    wordmark: null,
+    domains: [],
     listings: [],
     isins: [],
   };

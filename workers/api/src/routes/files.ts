@@ -1,9 +1,14 @@
 // GET /files/{folder}/{name}?exp=&sig=: a stored image behind a temporary signed URL. No key: the signature is it.
+// An SVG master is served as a download that cannot run anything even if opened in place (sanitised when stored,
+// and a sandboxing Content-Security-Policy besides).
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { checkFileUrl } from "@brand/core/brands/files";
 import { AppError } from "@brand/core/errors";
 import type { AppEnv } from "../env.ts";
 import { ErrorBody, jsonResponse, MessageBody, serverError } from "../schemas.ts";
+
+/** By the name's extension, never the stored metadata: the name is what the signature covers. */
+const CONTENT_TYPES: Record<string, string> = { png: "image/png", webp: "image/webp", svg: "image/svg+xml" };
 
 const route = createRoute({
   method: "get",
@@ -12,7 +17,7 @@ const route = createRoute({
   request: {
     params: z.object({
       folder: z.enum(["logos", "banners"]),
-      name: z.string().regex(/^[0-9a-f]{64}\.(png|webp)$/, "not a stored file name"),
+      name: z.string().regex(/^[0-9a-f]{64}\.(png|webp|svg)$/, "not a stored file name"),
     }),
     query: z.object({ exp: z.string().optional(), sig: z.string().optional() }),
   },
@@ -36,12 +41,16 @@ export function registerFiles(app: OpenAPIHono<AppEnv>) {
     }
     const object = await c.env.LOGOS.get(key);
     if (!object) throw new AppError("not_found", "No such file.");
-    return new Response(object.body, {
-      headers: {
-        "Content-Type": object.httpMetadata?.contentType ?? (name.endsWith(".webp") ? "image/webp" : "image/png"),
-        "Cache-Control": `private, max-age=${Math.max(0, Number(exp) - Math.floor(Date.now() / 1000))}`,
-        ETag: `"${name.slice(0, 32)}"`,
-      },
-    }) as never;
+    const headers = new Headers({
+      "Content-Type": CONTENT_TYPES[name.slice(name.lastIndexOf(".") + 1)],
+      "Cache-Control": `private, max-age=${Math.max(0, Number(exp) - Math.floor(Date.now() / 1000))}`,
+      ETag: `"${name.slice(0, 32)}"`,
+      "X-Content-Type-Options": "nosniff",
+    });
+    if (name.endsWith(".svg")) {
+      headers.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+      headers.set("Content-Disposition", `attachment; filename="${name}"`);
+    }
+    return new Response(object.body, { headers }) as never;
   });
 }

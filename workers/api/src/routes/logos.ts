@@ -1,20 +1,24 @@
-// GET /logos/{domain}?type=logo|brandmark: a logo or brandmark record with a temporary download URL (design §5).
+// GET /logos/{domain}?type=icon|logo|brandmark&format=png|svg: an image record with a temporary download URL of its
+// master (design §5): the PNG, or the sanitised SVG where the source was a vector drawing.
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { signedFileUrl } from "@brand/core/brands/files";
+import { brandImage, ImageType } from "@brand/core/brands/images";
 import { AppError } from "@brand/core/errors";
 import { meteredResponses, meteredRoute } from "../auth.ts";
 import type { AppEnv } from "../env.ts";
 import { indexedDomain } from "../indexed-domain.ts";
 import { ErrorBody, jsonResponse, MessageBody } from "../schemas.ts";
 
+const FORMATS = ["png", "svg"] as const;
+
 export const LogoRecord = z
   .object({
-    type: z.enum(["logo", "brandmark"]),
-    url: z.string().url().openapi({ description: "Temporary download URL of the master PNG, valid for an hour" }),
+    type: ImageType,
+    url: z.string().url().openapi({ description: "Temporary download URL of the master, valid for an hour" }),
     expires_at: z.string(),
-    width: z.number().int(),
+    width: z.number().int().openapi({ description: "The master's width; an SVG's drawing has the same aspect ratio" }),
     height: z.number().int(),
-    format: z.literal("png"),
+    format: z.enum(FORMATS),
     blurhash: z.string().nullable(),
     bytes: z.number().int(),
   })
@@ -23,17 +27,30 @@ export const LogoRecord = z
 const route = createRoute({
   method: "get",
   path: "/logos/{domain}",
-  summary: "Logo or brandmark record",
+  summary: "Logo, brandmark or icon record",
   ...meteredRoute(),
   request: {
     params: z.object({ domain: z.string().openapi({ example: "stripe.com" }) }),
-    query: z.object({ type: z.enum(["logo", "brandmark"], { message: "type must be logo or brandmark" }).default("logo") }),
+    query: z.object({
+      type: z
+        .enum(ImageType.options, { message: "type must be logo, brandmark or icon" })
+        .default("logo")
+        .openapi({
+          description:
+            "logo (default): the full logo at its real aspect ratio (a wordmark where known); brandmark: the square " +
+            "symbol; icon: what the image host serves by default (the brandmark, else the logo)",
+        }),
+      format: z
+        .enum(FORMATS, { message: "format must be png or svg" })
+        .default("png")
+        .openapi({ description: "png (default), or svg: the sanitised vector master, where the source was one" }),
+    }),
   },
   responses: {
     200: jsonResponse(LogoRecord, "The record"),
     202: jsonResponse(MessageBody, "Not indexed yet; indexing started"),
-    400: jsonResponse(ErrorBody, "Invalid domain or type"),
-    404: jsonResponse(ErrorBody, "No data, or no image of this type"),
+    400: jsonResponse(ErrorBody, "Invalid domain, type or format"),
+    404: jsonResponse(ErrorBody, "No data, no image of this type, or no SVG of it"),
     ...meteredResponses,
   },
 });
@@ -41,28 +58,18 @@ const route = createRoute({
 export function registerLogos(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const now = new Date();
-    const { type } = c.req.valid("query");
+    const { type, format } = c.req.valid("query");
     const found = await indexedDomain(c, c.req.valid("param").domain, now);
     if ("accepted" in found) return found.accepted as never;
-    const { brand } = found;
-    const image =
-      type === "logo"
-        ? { key: brand.logo_key, width: brand.logo_width, height: brand.logo_height, blurhash: brand.blurhash }
-        : { key: brand.brandmark_key, width: brand.brandmark_width, height: brand.brandmark_height, blurhash: brand.brandmark_blurhash };
-    const head = image.key ? await c.env.LOGOS.head(image.key) : null;
-    if (!image.key || !head) throw new AppError("not_found", `No ${type} for ${found.domain}.`);
-    const { url, expiresAt } = await signedFileUrl(c.env.FILE_SIGNING_KEY, new URL(c.req.url).origin, image.key, now);
+    const image = brandImage(found.brand, type);
+    const key = format === "svg" ? image?.svgKey : image?.key;
+    const head = key ? await c.env.LOGOS.head(key) : null;
+    if (!image || !key || !head) {
+      throw new AppError("not_found", image && format === "svg" ? `No SVG of the ${type} of ${found.domain}: its source was a raster image.` : `No ${type} for ${found.domain}.`);
+    }
+    const { url, expiresAt } = await signedFileUrl(c.env.FILE_SIGNING_KEY, new URL(c.req.url).origin, key, now);
     return c.json(
-      {
-        type,
-        url,
-        expires_at: expiresAt,
-        width: image.width ?? 0,
-        height: image.height ?? 0,
-        format: "png" as const,
-        blurhash: image.blurhash,
-        bytes: head.size,
-      },
+      { type, url, expires_at: expiresAt, width: image.width, height: image.height, format, blurhash: image.blurhash, bytes: head.size },
       200,
     );
   });

@@ -25,7 +25,7 @@ function routeFor(lookup: Lookup) {
     },
     responses: {
       200: {
-        description: "The logo, or a generated monogram (X-Logo-Fallback: monogram)",
+        description: "The logo, or a generated monogram or text mark (X-Logo-Fallback: monogram)",
         content: { "image/jpeg": image, "image/png": image, "image/webp": image },
       },
       202: message("The previous image, served while the changed logo renders"),
@@ -55,7 +55,7 @@ const imageQuery = validator("query", (value) => {
 /** One key for every spelling of the same request: the identifier's canonical form and the normalised options. */
 export function logoRequestKey(identifierKey: string, options: ImageOptions, byName: boolean): string {
   const strategy = byName ? `&strategy=${options.strategy}` : "";
-  return `${identifierKey}?${specKey(options.spec)}&fallback=${options.fallback}${strategy}`;
+  return `${identifierKey}?${specKey(options.spec)}&type=${options.type}&fallback=${options.fallback}${strategy}`;
 }
 
 /**

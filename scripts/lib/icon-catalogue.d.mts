@@ -1,0 +1,1 @@
+export function iconCatalogue(): import("../../packages/core/src/seed/validate.ts").IconCatalogue;
