@@ -5,7 +5,7 @@ import { readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { corpusUnits } from "@brand/core/seed/corpus";
 import { startFakeCloudflare, type FakeCall, type FakeCloudflare } from "../fixtures/fake-cloudflare-api.mjs";
-import { corpus } from "../helpers/seed-data.ts";
+import { loadSeed } from "../../scripts/lib/seed-files.mjs";
 import { fakeEnv, ROOT, runDeploy, tempDir, type Run } from "./run-deploy.ts";
 
 const ACCOUNT = "0f1e2d3c4b5a69788796a5b4c3d2e1f0";
@@ -79,6 +79,7 @@ describe("npm run deploy on an empty account (through a fake Cloudflare API)", (
   });
 
   it("seeds every unit of the corpus in batches, records its fingerprint, and uploads every logo master", async () => {
+    const corpus = await loadSeed();
     const units = await corpusUnits(corpus);
     const seeded = db().prepare("SELECT key FROM seed_units").all().map((r) => r.key);
     expect(seeded.sort()).toEqual(units.map((u) => u.key).sort());
@@ -86,11 +87,18 @@ describe("npm run deploy on an empty account (through a fake Cloudflare API)", (
     const imports = firstCalls.filter((c) => c.path.endsWith("/import") && (c.body as { action: string }).action === "ingest");
     expect(imports.length).toBeGreaterThan(2);
 
-    const masters = db().prepare("SELECT DISTINCT logo_key FROM brands WHERE logo_key IS NOT NULL").all().map((r) => String(r.logo_key));
+    const keys = db()
+      .prepare(
+        `SELECT logo_key AS k FROM brands UNION SELECT brandmark_key FROM brands UNION SELECT logo_svg_key FROM brands
+         UNION SELECT brandmark_svg_key FROM brands`,
+      )
+      .all()
+      .flatMap((r) => (r.k ? [String(r.k)] : []));
     const bucket = fake.state.buckets.get("brand-logos")!;
-    expect(masters.length).toBeGreaterThan(300);
-    expect([...bucket.keys()].sort()).toEqual(masters.sort());
-    for (const key of masters.slice(0, 20)) expect(bucket.get(key)!.subarray(1, 4).toString()).toBe("PNG");
+    expect(keys.length).toBeGreaterThan(600);
+    expect([...bucket.keys()].sort()).toEqual(keys.sort());
+    for (const key of keys.filter((k) => k.endsWith(".png")).slice(0, 20)) expect(bucket.get(key)!.subarray(1, 4).toString()).toBe("PNG");
+    for (const key of keys.filter((k) => k.endsWith(".svg")).slice(0, 20)) expect(bucket.get(key)!.subarray(0, 4).toString()).toBe("<svg");
 
     const count = (sql: string) => Number(db().prepare(sql).get()!.n);
     expect(count("SELECT COUNT(*) AS n FROM identifiers WHERE kind = 'ticker' AND value = 'AAPL'")).toBe(1);

@@ -82,6 +82,10 @@ describe("text marks for codes without a logo", () => {
     expect(got).not.toEqual(await letter("LSE", "londonstockexchange.com"));
   });
 
+  it("draws an exchange named by its MIC as its common acronym", async () => {
+    expect(await body(await get("/exchange/XLON"))).toEqual(await textMark("LSE", "londonstockexchange.com"));
+  });
+
   it("draws the index symbol without its caret, and an unknown well-formed code whole", async () => {
     expect(await body(await get(`/index/${encodeURIComponent("^N225")}`))).toEqual(await textMark("N225", "nikkei-unknown.com"));
     expect(await body(await get("/exchange/XXXX"))).toEqual(await textMark("XXXX", "xxxx"));

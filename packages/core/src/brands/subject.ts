@@ -90,8 +90,17 @@ export const subjectForIsin = async (db: D1Database, isin: string, index: Indexe
 export const subjectForCrypto = async (db: D1Database, symbol: string, index: Indexer, now: Date) =>
   subjectForRow(db, await identifier(db, "crypto", symbol), symbol, index, now);
 
-export const subjectForExchange = async (db: D1Database, code: string, index: Indexer, now: Date) =>
-  subjectForRow(db, await identifier(db, "exchange", code), code, index, now);
+/** An exchange named by its MIC shows its common acronym in a text mark (XNYS reads as NYSE). */
+export async function subjectForExchange(db: D1Database, code: string, index: Indexer, now: Date) {
+  const row = await db
+    .prepare(
+      `SELECT i.brand_id, i.domain, (SELECT json_extract(e.acronyms, '$[0]') FROM exchanges e WHERE e.mic = i.value) AS acronym
+       FROM identifiers i WHERE i.kind = 'exchange' AND i.value = ? LIMIT 1`,
+    )
+    .bind(code)
+    .first<IdentifierRow & { acronym: string | null }>();
+  return subjectForRow(db, row, code, index, now, row?.acronym ?? code);
+}
 
 export const subjectForIndex = async (db: D1Database, symbol: string, index: Indexer, now: Date) =>
   subjectForRow(db, await identifier(db, "index", symbol), symbol.replace("^", ""), index, now);

@@ -1,0 +1,2 @@
+// Types for seed-files.mjs (used by the deploy tests).
+export function loadSeed(): Promise<import("../../packages/core/src/seed/validate.ts").SeedData>;
