@@ -31,3 +31,19 @@ export function magic(bytes: ArrayBuffer): "jpg" | "png" | "webp" | "unknown" {
   if (String.fromCharCode(...b.subarray(0, 4)) === "RIFF" && String.fromCharCode(...b.subarray(8, 12)) === "WEBP") return "webp";
   return "unknown";
 }
+
+/** How far each pixel sits from the background towards the glyph colour: 0 background, 1 glyph (monograms, marks). */
+export function glyphCoverage(
+  image: Pixels,
+  background: { r: number; g: number; b: number },
+  glyph: { r: number; g: number; b: number },
+): Float64Array {
+  const out = new Float64Array(image.width * image.height);
+  const span = [glyph.r - background.r, glyph.g - background.g, glyph.b - background.b];
+  const length2 = span.reduce((s, v) => s + v * v, 0);
+  for (let i = 0; i < out.length; i++) {
+    const d = [image.data[i * 4] - background.r, image.data[i * 4 + 1] - background.g, image.data[i * 4 + 2] - background.b];
+    out[i] = (d[0] * span[0] + d[1] * span[1] + d[2] * span[2]) / length2;
+  }
+  return out;
+}

@@ -7,6 +7,7 @@ import { MONOGRAM_FONT } from "@brand/core/render/font-module";
 import type { Pixels } from "@brand/core/render/image-data";
 import { monogramColors, monogramLetter, renderMonogram, type MonogramTheme } from "@brand/core/render/monogram";
 import { initWorkerCodecs } from "@brand/core/render/wasm-modules";
+import { glyphCoverage } from "../helpers/images.ts";
 
 const THEMES: MonogramTheme[] = ["auto", "light", "dark"];
 
@@ -45,21 +46,9 @@ function hue({ r, g, b }: Rgb): number {
   return h * 60;
 }
 
-/** How far each pixel sits from the background towards the glyph colour: 0 background, 1 glyph. */
-function coverage(image: Pixels, background: Rgb, glyph: Rgb): Float64Array {
-  const out = new Float64Array(image.width * image.height);
-  const span = [glyph.r - background.r, glyph.g - background.g, glyph.b - background.b];
-  const length2 = span.reduce((s, v) => s + v * v, 0);
-  for (let i = 0; i < out.length; i++) {
-    const d = [image.data[i * 4] - background.r, image.data[i * 4 + 1] - background.g, image.data[i * 4 + 2] - background.b];
-    out[i] = (d[0] * span[0] + d[1] * span[1] + d[2] * span[2]) / length2;
-  }
-  return out;
-}
-
 /** The glyph as the pixels at least half covered: their bounding box and count, and how many are partly covered. */
 function glyphStats(image: Pixels, background: Rgb, glyph: Rgb) {
-  const cover = coverage(image, background, glyph);
+  const cover = glyphCoverage(image, background, glyph);
   let [minX, minY, maxX, maxY, solid, partial] = [Infinity, Infinity, -Infinity, -Infinity, 0, 0];
   for (let i = 0; i < cover.length; i++) {
     if (cover[i] > 0.1 && cover[i] < 0.9) partial++;

@@ -12,6 +12,7 @@ import type { VariantSpec } from "@brand/core/render/params";
 import { renderMonogramVariant, renderTextMarkVariant } from "@brand/core/render/render";
 import { markText, renderTextMark } from "@brand/core/render/text-mark";
 import { initWorkerCodecs } from "@brand/core/render/wasm-modules";
+import { glyphCoverage } from "../helpers/images.ts";
 
 const THEMES: MonogramTheme[] = ["auto", "light", "dark"];
 const CODES = ["NYSE", "FTSE", "N225", "NASDAQ", "BRK.B", "7203", "IBEX35", "STOXX50E"];
@@ -27,22 +28,10 @@ const render = (code: string, seed = code, width = 128, height = width, theme: M
 const same = (a: Pixels, b: Pixels) =>
   a.width === b.width && a.height === b.height && a.data.every((value, i) => value === b.data[i]);
 
-/** How far each pixel sits from the background towards the glyph colour: 0 background, 1 glyph. */
-function coverage(image: Pixels, background: Rgb, glyph: Rgb): Float64Array {
-  const out = new Float64Array(image.width * image.height);
-  const span = [glyph.r - background.r, glyph.g - background.g, glyph.b - background.b];
-  const length2 = span.reduce((s, v) => s + v * v, 0);
-  for (let i = 0; i < out.length; i++) {
-    const d = [image.data[i * 4] - background.r, image.data[i * 4 + 1] - background.g, image.data[i * 4 + 2] - background.b];
-    out[i] = (d[0] * span[0] + d[1] * span[1] + d[2] * span[2]) / length2;
-  }
-  return out;
-}
-
 /** The ink as the pixels at least half covered: its bounding box, centre and pixel count; and any ink at all. */
 function inkStats(image: Pixels, seed: string, theme: MonogramTheme = "auto") {
   const { background, glyph } = monogramColors(seed, theme);
-  const cover = coverage(image, background, glyph);
+  const cover = glyphCoverage(image, background, glyph);
   let [minX, minY, maxX, maxY, solid] = [Infinity, Infinity, -Infinity, -Infinity, 0];
   let [anyMinX, anyMinY, anyMaxX, anyMaxY] = [Infinity, Infinity, -Infinity, -Infinity];
   for (let i = 0; i < cover.length; i++) {
@@ -68,7 +57,7 @@ function inkStats(image: Pixels, seed: string, theme: MonogramTheme = "auto") {
 /** How many separate runs of ink a row crosses: each letter adds at least one. */
 function inkRuns(image: Pixels, seed: string, row: number): number {
   const { background, glyph } = monogramColors(seed, "auto");
-  const cover = coverage(image, background, glyph);
+  const cover = glyphCoverage(image, background, glyph);
   let [runs, inside] = [0, false];
   for (let x = 0; x < image.width; x++) {
     const ink = cover[row * image.width + x] >= 0.5;
