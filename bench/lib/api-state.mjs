@@ -4,6 +4,7 @@
 // crawls are not in it: they start unknown, so their first describe answers 202 and queues a real job.
 import { encode as blurhash } from "blurhash";
 import { createAccount } from "../../packages/core/src/auth/accounts.ts";
+import { SEED_IMAGE_SCORE } from "../../packages/core/src/brands/image-rank.ts";
 import { brandStatements, prepareAll } from "../../packages/core/src/seed/write.ts";
 import { resize } from "../../packages/core/src/render/codecs.ts";
 import { flatten } from "../../packages/core/src/render/compose.ts";
@@ -29,7 +30,7 @@ export async function prepareApiState({ dir, brand }) {
     const { account, keys } = await createAccount(env.DB, { plan: "pro", name: "Bench" }, now);
     const logoKey = `logos/${await sha256Hex(png)}.png`;
     await env.LOGOS.put(logoKey, png, { httpMetadata: { contentType: "image/png" } });
-    const master = { key: logoKey, width: image.width, height: image.height, blurhash: hash };
+    const master = { key: logoKey, width: image.width, height: image.height, blurhash: hash, svgKey: null, score: SEED_IMAGE_SCORE.singleColour };
     const statements = await brandStatements(
       {
         key: brand.domain,
@@ -41,10 +42,12 @@ export async function prepareApiState({ dir, brand }) {
         socials: brand.socials,
         popularity: 50,
         icon: { package: "simple-icons", slug: brand.icon.slug },
+        wordmark: null,
+        domains: [],
         listings: [],
         isins: [],
       },
-      master,
+      { logo: master, brandmark: master },
     );
     await env.DB.batch(prepareAll(env.DB, statements));
     return { accountId: account.id, secretKey: keys.secret, domain: brand.domain };

@@ -6,6 +6,7 @@ import { readFile } from "node:fs/promises";
 import { crc32 } from "node:zlib";
 import { encode as blurhash } from "blurhash";
 import { createAccount } from "../../packages/core/src/auth/accounts.ts";
+import { SEED_IMAGE_SCORE } from "../../packages/core/src/brands/image-rank.ts";
 import { brandStatements, prepareAll } from "../../packages/core/src/seed/write.ts";
 import { encodePng, rasteriseSvg, resize } from "../../packages/core/src/render/codecs.ts";
 import { flatten } from "../../packages/core/src/render/compose.ts";
@@ -55,7 +56,7 @@ export async function prepareImgState({ dir, domain, icon, uncachedCount }) {
     const brand = async (key, bytes) => {
       const logoKey = `logos/${await sha256Hex(bytes)}.png`;
       await env.LOGOS.put(logoKey, bytes, { httpMetadata: { contentType: "image/png" } });
-      const master = { key: logoKey, width: image.width, height: image.height, blurhash: hash };
+      const master = { key: logoKey, width: image.width, height: image.height, blurhash: hash, svgKey: null, score: SEED_IMAGE_SCORE.singleColour };
       return brandStatements(
         {
           key,
@@ -67,10 +68,12 @@ export async function prepareImgState({ dir, domain, icon, uncachedCount }) {
           socials: {},
           popularity: 50,
           icon: { package: "simple-icons", slug: icon.slug },
+          wordmark: null,
+          domains: [],
           listings: [],
           isins: [],
         },
-        master,
+        { logo: master, brandmark: master },
       );
     };
 
