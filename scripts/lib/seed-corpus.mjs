@@ -25,6 +25,7 @@ const FINGERPRINTED = [
   "packages/core/src/seed/sql-text.ts",
   "scripts/lib/logo-masters.mjs",
   "packages/core/src/brands/image-rank.ts",
+  "packages/core/src/brands/images.ts",
   "packages/core/src/ingest/svg-sanitize.ts",
 ];
 
@@ -87,8 +88,8 @@ export async function applySeed(store, plan, { workDir, log = () => {} }) {
 }
 
 /** Each master's files (its PNG, and its SVG when it has one), once each. */
-function masterFiles(units, fileOf) {
-  const keys = new Set(units.flatMap((m) => [m.key, ...(m.svgKey ? [m.svgKey] : [])]));
+function masterFiles(masters, fileOf) {
+  const keys = new Set(masters.flatMap((m) => [m.key, ...(m.svgKey ? [m.svgKey] : [])]));
   return [...keys].map((key) => ({ key, file: fileOf(key) }));
 }
 

@@ -97,8 +97,12 @@ describe("npm run deploy on an empty account (through a fake Cloudflare API)", (
     const bucket = fake.state.buckets.get("brand-logos")!;
     expect(keys.length).toBeGreaterThan(600);
     expect([...bucket.keys()].sort()).toEqual(keys.sort());
-    for (const key of keys.filter((k) => k.endsWith(".png")).slice(0, 20)) expect(bucket.get(key)!.subarray(1, 4).toString()).toBe("PNG");
-    for (const key of keys.filter((k) => k.endsWith(".svg")).slice(0, 20)) expect(bucket.get(key)!.subarray(0, 4).toString()).toBe("<svg");
+    // Each file is what its name says: a PNG master, or its sanitised SVG twin.
+    for (const [extension, signature, at] of [[".png", "PNG", 1], [".svg", "<svg", 0]] as const) {
+      for (const key of keys.filter((k) => k.endsWith(extension)).slice(0, 20)) {
+        expect(bucket.get(key)!.subarray(at, at + signature.length).toString()).toBe(signature);
+      }
+    }
 
     const count = (sql: string) => Number(db().prepare(sql).get()!.n);
     expect(count("SELECT COUNT(*) AS n FROM identifiers WHERE kind = 'ticker' AND value = 'AAPL'")).toBe(1);

@@ -5,6 +5,8 @@
 // any good icon the site has. Ties go to the seed: a crawl replaces a seed image only when it ranks strictly higher,
 // and a re-seed replaces a crawled image when it ranks at least as high. Documented in docs/decisions.md.
 
+import type { ImageRole } from "./images.ts";
+
 export const SEED_IMAGE_SCORE = {
   /** @iconify-json/logos, super-tiny-icons, cryptocurrency-icons: full-colour vector drawings. */
   fullColour: 110,
@@ -22,5 +24,5 @@ const UNKNOWN = -1;
 export const crawlReplaces = (incoming: number, held: number | null) => incoming > (held ?? UNKNOWN);
 
 /** The same rule in SQL, for a re-seed's upsert: true when the seed's (excluded) image replaces the brand's. */
-export const seedReplacesSql = (role: "logo" | "brandmark") =>
+export const seedReplacesSql = (role: ImageRole) =>
   `(excluded.${role}_key IS NOT NULL AND excluded.${role}_score >= COALESCE(brands.${role}_score, ${UNKNOWN}))`;

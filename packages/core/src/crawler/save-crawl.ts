@@ -3,7 +3,7 @@
 // brand.updated with a delta, logo.updated) with their webhook deliveries, in the same batch so no event is recorded
 // without them.
 import { crawlReplaces } from "../brands/image-rank.ts";
-import { brandImage } from "../brands/images.ts";
+import { brandImage, IMAGE_COLUMNS, imageValues, type BrandImage, type ImageRole } from "../brands/images.ts";
 import { getBrand, type Brand } from "../brands/store.ts";
 import { newId } from "../ids.ts";
 import { eventBody, type EventType } from "../webhooks/events.ts";
@@ -19,6 +19,10 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(2 ** Math.max(attempts - 1, 0) * 3_600_000, 30 * 86_400_000);
 }
 
+const ALL_IMAGE_COLUMNS = [...IMAGE_COLUMNS.logo, ...IMAGE_COLUMNS.brandmark];
+const IMAGE_COLUMN_LIST = ALL_IMAGE_COLUMNS.join(", ");
+const IMAGE_COLUMNS_FROM_CRAWL = ALL_IMAGE_COLUMNS.map((c) => `${c} = excluded.${c}`).join(", ");
+
 export type SavedCrawl = { brandId: string; events: EventType[]; eventIds: string[] };
 
 export async function saveCrawl(env: Bindings, result: CrawlResult, now: Date): Promise<SavedCrawl> {
@@ -33,18 +37,12 @@ export async function saveCrawl(env: Bindings, result: CrawlResult, now: Date): 
 
   const statements = [
     env.DB.prepare(
-      `INSERT INTO brands (id, domain, name, description, colors, socials, logo_key, logo_width, logo_height, blurhash,
-         logo_svg_key, logo_score, brandmark_key, brandmark_width, brandmark_height, brandmark_blurhash, brandmark_svg_key,
-         brandmark_score, banners, popularity, source, indexed_at, updated_at)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, 0, 'crawl', ?20, ?20)
+      `INSERT INTO brands (id, domain, name, description, colors, socials, ${IMAGE_COLUMN_LIST}, banners, popularity, source,
+         indexed_at, updated_at)
+       VALUES (${Array.from({ length: 19 }, (_, i) => `?${i + 1}`).join(", ")}, 0, 'crawl', ?20, ?20)
        ON CONFLICT (id) DO UPDATE SET name = excluded.name, description = excluded.description, colors = excluded.colors,
-         socials = excluded.socials, logo_key = excluded.logo_key, logo_width = excluded.logo_width,
-         logo_height = excluded.logo_height, blurhash = excluded.blurhash, logo_svg_key = excluded.logo_svg_key,
-         logo_score = excluded.logo_score, brandmark_key = excluded.brandmark_key,
-         brandmark_width = excluded.brandmark_width, brandmark_height = excluded.brandmark_height,
-         brandmark_blurhash = excluded.brandmark_blurhash, brandmark_svg_key = excluded.brandmark_svg_key,
-         brandmark_score = excluded.brandmark_score, banners = excluded.banners, indexed_at = excluded.indexed_at,
-         updated_at = excluded.updated_at`,
+         socials = excluded.socials, ${IMAGE_COLUMNS_FROM_CRAWL}, banners = excluded.banners,
+         indexed_at = excluded.indexed_at, updated_at = excluded.updated_at`,
     ).bind(
       brandId,
       result.domain,
@@ -124,16 +122,12 @@ async function putOnce(bucket: R2Bucket, file: { key: string; bytes: Uint8Array 
   await bucket.put(file.key, file.bytes, { httpMetadata: { contentType } });
 }
 
-/** An image as the brand row keeps it. */
-type SavedImage = { key: string; width: number; height: number; blurhash: string | null; svgKey: string | null; score: number | null };
-
-const saved = (image: StoredImage): SavedImage => ({ ...image, svgKey: image.svg?.key ?? null });
-const imageValues = (image: SavedImage | null) =>
-  image ? [image.key, image.width, image.height, image.blurhash, image.svgKey, image.score] : [null, null, null, null, null, null];
+/** A crawled image as the brand row keeps it. */
+const saved = ({ key, width, height, blurhash, score, svg }: StoredImage): BrandImage => ({ key, width, height, blurhash, score, svgKey: svg?.key ?? null });
 
 type Merged = Pick<CrawlResult, "name" | "description" | "socials" | "colors" | "banners"> & {
-  logo: SavedImage;
-  brandmark: SavedImage | null;
+  logo: BrandImage;
+  brandmark: BrandImage | null;
 };
 
 /**
@@ -144,12 +138,9 @@ type Merged = Pick<CrawlResult, "name" | "description" | "socials" | "colors" | 
 function merged(before: Brand | null, crawl: CrawlResult): Merged {
   const fresh = { ...crawl, logo: saved(crawl.logo), brandmark: crawl.brandmark && saved(crawl.brandmark) };
   if (!before || before.source !== "seed") return fresh;
-  const better = (role: "logo" | "brandmark", incoming: SavedImage | null): SavedImage | null => {
+  const better = (role: ImageRole, incoming: BrandImage | null): BrandImage | null => {
     const held = brandImage(before, role);
-    const heldScore = role === "logo" ? before.logo_score : before.brandmark_score;
-    if (!held) return incoming;
-    if (!incoming || !crawlReplaces(incoming.score ?? 0, heldScore)) return { ...held, score: heldScore };
-    return incoming;
+    return held && (!incoming || !crawlReplaces(incoming.score ?? 0, held.score)) ? held : incoming;
   };
   return {
     name: before.name,

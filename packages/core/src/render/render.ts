@@ -6,7 +6,7 @@ import type { Pixels } from "./image-data.ts";
 import { renderMonogram } from "./monogram.ts";
 import { pixelBox, type ImageFormat, type VariantSpec } from "./params.ts";
 import { checkPngSource } from "./source-guard.ts";
-import { markText, renderTextMark } from "./text-mark.ts";
+import { renderTextMark } from "./text-mark.ts";
 
 export const CONTENT_TYPES: Record<ImageFormat, string> = {
   jpg: "image/jpeg",
@@ -42,33 +42,20 @@ export async function renderLogo(master: ArrayBuffer, spec: VariantSpec): Promis
 }
 
 /** The fallback image: a monogram tile filling the box (square unless both sides were given). */
-export async function renderMonogramVariant(
-  text: string,
-  seed: string,
-  spec: VariantSpec,
-  font: Uint8Array,
-): Promise<Rendered> {
-  const box = pixelBox(spec, 1, 1);
-  let tile = await renderMonogram({ text, seed, width: box.width, height: box.height, theme: spec.theme }, font);
-  if (spec.greyscale) tile = greyscale(tile);
-  return encode(tile, spec);
-}
+export const renderMonogramVariant = (text: string, seed: string, spec: VariantSpec, font: Uint8Array) =>
+  tileVariant(spec, (width, height) => renderMonogram({ text, seed, width, height, theme: spec.theme }, font));
 
 /**
- * The fallback image for a code (an exchange, an index, a ticker): the whole code as a text mark filling the box, or
- * the letter monogram when the code has nothing to show (`markText` gives null) or the font cannot draw it.
+ * The fallback image for a code (an exchange, an index, a ticker): the whole code as a text mark filling the box
+ * (renderTextMark draws the letter monogram when the code has nothing to show or the font cannot draw it).
  */
-export async function renderTextMarkVariant(
-  code: string,
-  seed: string,
-  spec: VariantSpec,
-  font: Uint8Array,
-): Promise<Rendered> {
+export const renderTextMarkVariant = (code: string, seed: string, spec: VariantSpec, font: Uint8Array) =>
+  tileVariant(spec, (width, height) => renderTextMark({ text: code, seed, width, height, theme: spec.theme }, font));
+
+async function tileVariant(spec: VariantSpec, draw: (width: number, height: number) => Pixels): Promise<Rendered> {
   const box = pixelBox(spec, 1, 1);
-  const options = { text: code, seed, width: box.width, height: box.height, theme: spec.theme };
-  let tile = markText(code) === null ? renderMonogram(options, font) : renderTextMark(options, font);
-  if (spec.greyscale) tile = greyscale(tile);
-  return encode(tile, spec);
+  const tile = draw(box.width, box.height);
+  return encode(spec.greyscale ? greyscale(tile) : tile, spec);
 }
 
 async function encode(image: Pixels, spec: VariantSpec): Promise<Rendered> {

@@ -5,11 +5,12 @@
 // its hash says whether a row changed.
 import { brandColors } from "../brands/colors.ts";
 import { seedReplacesSql } from "../brands/image-rank.ts";
+import { IMAGE_COLUMNS, imageValues, type BrandImage, type ImageRole } from "../brands/images.ts";
 import { sha256Hex } from "../ids.ts";
 import type { SeedBrand, SeedCrypto, SeedExchange, SeedIndex, SeedParent, SeedPlatform } from "./schema.ts";
 
 /** A seed image in R2: its PNG master, the sanitised SVG it was drawn from, and its score (brands/image-rank.ts). */
-export type MasterLogo = { key: string; width: number; height: number; blurhash: string; svgKey: string | null; score: number };
+export type MasterLogo = BrandImage & { blurhash: string; score: number };
 /** A seeded brand's images: the full logo (its wordmark, else its icon) and the brandmark (its square icon). */
 export type BrandImages = { logo: MasterLogo | null; brandmark: MasterLogo | null };
 export type SqlValue = string | number | null;
@@ -44,15 +45,8 @@ export const seedBrandId = async (key: string) => `brd_${(await sha256Hex(`seed:
 
 export type SeedBrandInput = Omit<SeedBrand, "domain"> & { domain: string | null; key: string };
 
-/** Each role's columns, in the order brandStatements binds them. */
-const IMAGE_COLUMNS = {
-  logo: ["logo_key", "logo_width", "logo_height", "blurhash", "logo_svg_key", "logo_score"],
-  brandmark: ["brandmark_key", "brandmark_width", "brandmark_height", "brandmark_blurhash", "brandmark_svg_key", "brandmark_score"],
-} as const;
-const imageValues = (image: MasterLogo | null): SqlValue[] =>
-  image ? [image.key, image.width, image.height, image.blurhash, image.svgKey, image.score] : [null, null, null, null, null, null];
 /** A role's columns take the seed's image only when it ranks at least as high as the one the brand holds. */
-const keepBetter = (role: keyof typeof IMAGE_COLUMNS) =>
+const keepBetter = (role: ImageRole) =>
   IMAGE_COLUMNS[role].map((c) => `${c} = CASE WHEN ${seedReplacesSql(role)} THEN excluded.${c} ELSE brands.${c} END`).join(", ");
 
 export async function brandStatements(brand: SeedBrandInput, images: BrandImages): Promise<SeedStatement[]> {
