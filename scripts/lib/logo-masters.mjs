@@ -1,6 +1,7 @@
 // Seed-time logo masters: an icon package's SVG, sanitised (the SVG master users can download), rasterised with
-// resvg and trimmed like a crawled logo into the PNG master, both named by their hash, with the blurhash of the logo
-// on white and the score its package earns (packages/core/src/brands/image-rank.ts). The files are kept under
+// resvg and trimmed like a crawled logo into the PNG master (and its small master, render/small-master.ts), named by
+// their hash, with the blurhash of the logo on white and the score its package earns
+// (packages/core/src/brands/image-rank.ts). The files are kept under
 // .wrangler/seed-masters (with an index by source and colour), so a re-seed renders nothing and every transport
 // (local R2 through wrangler, remote R2, the benches) uploads the same bytes.
 import { existsSync } from "node:fs";
@@ -8,6 +9,7 @@ import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { initCodecs, rasteriseSvg } from "../../packages/core/src/render/codecs.ts";
 import { logoBlurhash } from "../../packages/core/src/ingest/blurhash.ts";
 import { makeMaster } from "../../packages/core/src/ingest/master.ts";
+import { smallMasterKey } from "../../packages/core/src/render/small-master.ts";
 import { sanitiseSvg } from "../../packages/core/src/ingest/svg-sanitize.ts";
 import { hexToRgb, luminance } from "../../packages/core/src/brands/colors.ts";
 import { SEED_IMAGE_SCORE } from "../../packages/core/src/brands/image-rank.ts";
@@ -18,8 +20,8 @@ import { ROOT } from "./local-env.mjs";
 export const MASTER_SIZE = 1024;
 const CACHE_DIR = `${ROOT}.wrangler/seed-masters`;
 const INDEX_FILE = `${CACHE_DIR}/index.json`;
-// Bump when rendering changes, so cached masters are rendered again.
-const RENDER_VERSION = "v3";
+// Bump when rendering changes, so cached masters are rendered again (v4: with their small masters).
+const RENDER_VERSION = "v4";
 
 export async function initNodeCodecs() {
   const bytes = (pkg, rel) => readFile(packageFile(pkg, rel));
@@ -82,9 +84,12 @@ async function renderOne(source, color) {
   const master = await makeMaster(await rasteriseSvg(svg, MASTER_SIZE));
   const key = `logos/${await sha256Hex(master.png)}.png`;
   const svgKey = `logos/${await sha256Hex(new TextEncoder().encode(svg))}.svg`;
+  const smallKey = master.small && smallMasterKey(key);
   await writeAtomically(fileOf(key), master.png);
+  if (smallKey) await writeAtomically(fileOf(smallKey), master.small.png);
   await writeAtomically(fileOf(svgKey), svg);
-  return { key, svgKey, width: master.width, height: master.height, blurhash: logoBlurhash(master.image), score: scoreOf(source) };
+  const blurhash = logoBlurhash(master.image);
+  return { key, smallKey, svgKey, width: master.width, height: master.height, blurhash, score: scoreOf(source) };
 }
 
 /**
@@ -95,7 +100,8 @@ async function renderOne(source, color) {
 export async function renderMasters(brands, log = () => {}) {
   await mkdir(CACHE_DIR, { recursive: true });
   const index = existsSync(INDEX_FILE) ? JSON.parse(await readFile(INDEX_FILE, "utf8")) : {};
-  const cached = (entry) => entry && existsSync(fileOf(entry.key)) && existsSync(fileOf(entry.svgKey));
+  const cached = (entry) =>
+    entry && [entry.key, entry.smallKey, entry.svgKey].every((key) => key === null || existsSync(fileOf(key)));
   let rendered = 0;
   for (const brand of brands) {
     const color = brand.colors[0] ?? null;

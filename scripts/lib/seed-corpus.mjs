@@ -87,9 +87,9 @@ export async function applySeed(store, plan, { workDir, log = () => {} }) {
   await rm(workDir, { recursive: true, force: true });
 }
 
-/** Each master's files (its PNG, and its SVG when it has one), once each. */
+/** Each master's files (its PNG, its small master and its SVG when it has them), once each. */
 function masterFiles(masters, fileOf) {
-  const keys = new Set(masters.flatMap((m) => [m.key, ...(m.svgKey ? [m.svgKey] : [])]));
+  const keys = new Set(masters.flatMap((m) => [m.key, ...[m.smallKey, m.svgKey].filter(Boolean)]));
   return [...keys].map((key) => ({ key, file: fileOf(key) }));
 }
 

@@ -1,7 +1,9 @@
 // Test brands with real PNG masters in R2, written through the same statements the seed script uses.
 import { env } from "cloudflare:workers";
 import { sha256Hex } from "@brand/core/ids";
-import { encodePng } from "@brand/core/render/codecs";
+import { makeSmallMaster } from "@brand/core/ingest/master";
+import { decodePng, encodePng } from "@brand/core/render/codecs";
+import { smallMasterKey } from "@brand/core/render/small-master";
 import { PixelData } from "@brand/core/render/image-data";
 import { initWorkerCodecs } from "@brand/core/render/wasm-modules";
 import { SEED_IMAGE_SCORE } from "@brand/core/brands/image-rank";
@@ -19,10 +21,15 @@ export async function logoPng(width: number, height: number, rgb = { r: 220, g: 
   return encodePng(new PixelData(data, width, height));
 }
 
-/** Stores a PNG (and an SVG twin when given) as a seed master with its real size. */
+/**
+ * Stores a PNG (and an SVG twin when given) as a seed master with its real size, and its small master beside it when it
+ * is larger than that (render/small-master.ts), as the seed and the crawler do.
+ */
 export async function storeMaster(png: ArrayBuffer, options: { score?: number; svg?: string } = {}): Promise<MasterLogo> {
   const key = `logos/${await sha256Hex(png)}.png`;
   await env.LOGOS.put(key, png, { httpMetadata: { contentType: "image/png" } });
+  const small = await makeSmallMaster(await decodePng(png));
+  if (small) await env.LOGOS.put(smallMasterKey(key), small.png, { httpMetadata: { contentType: "image/png" } });
   let svgKey: string | null = null;
   if (options.svg) {
     svgKey = `logos/${await sha256Hex(new TextEncoder().encode(options.svg))}.svg`;

@@ -5,7 +5,7 @@ import { monogramLetter } from "@brand/core/render/monogram";
 import { markText } from "@brand/core/render/text-mark";
 import type { ImageOptions } from "@brand/core/render/params";
 import { specKey } from "@brand/core/render/params";
-import { readMaster } from "@brand/core/render/master";
+import { readMasterFor, type MasterRef } from "@brand/core/render/master";
 import { renderLogo, renderMonogramVariant, renderTextMarkVariant, UnusableSource, type Rendered } from "@brand/core/render/render";
 import { signPath } from "@brand/core/signing";
 import {
@@ -85,8 +85,9 @@ function keep(c: Context<AppEnv>, requestKey: string, variant: StoredVariant) {
 
 async function answerFor(c: Context<AppEnv>, subject: Subject, options: ImageOptions, requestKey: string): Promise<Answer> {
   if (subject.blocked) throw new AppError("not_found", `No logo for ${subject.label}.`);
-  const logoKey = subject.brand && brandImage(subject.brand, options.type)?.key;
-  if (!logoKey) return fallback(c, subject, options);
+  const master = subject.brand && brandImage(subject.brand, options.type);
+  if (!master) return fallback(c, subject, options);
+  const logoKey = master.key;
   const { VARIANTS: kv } = c.env;
   const variantKey = `${logoKey}|${specKey(options.spec)}`;
   const [stored, latestKey] = await Promise.all([readVariant(kv, variantKey), readLatest(kv, requestKey)]);
@@ -101,7 +102,7 @@ async function answerFor(c: Context<AppEnv>, subject: Subject, options: ImageOpt
   if (await sourceFailedLately(kv, logoKey)) {
     return previous ? { variant: previous, status: 200 } : fallback(c, subject, options);
   }
-  const render = renderOnce(c, logoKey, variantKey, requestKey, options);
+  const render = renderOnce(c, master, variantKey, requestKey, options);
   if (previous) return { variant: previous, status: 202 };
   try {
     return { variant: await render, status: 200 };
@@ -118,16 +119,18 @@ async function answerFor(c: Context<AppEnv>, subject: Subject, options: ImageOpt
  */
 function renderOnce(
   c: Context<AppEnv>,
-  logoKey: string,
+  master: MasterRef,
   variantKey: string,
   requestKey: string,
   options: ImageOptions,
 ): Promise<StoredVariant> {
   const kv = c.env.VARIANTS;
+  const logoKey = master.key;
   const render = once(requestKey, async () => {
     try {
       await initWorkerCodecs();
-      const rendered = await renderLogo(await readMaster(c.env.LOGOS, logoKey), options.spec);
+      // The small master when the variant fits it (most requests: 128 px), else or when missing the master itself.
+      const rendered = await renderLogo(await readMasterFor(c.env.LOGOS, master, options.spec), options.spec, master);
       const variant = await writeVariant(kv, variantKey, rendered, false);
       await writeLatest(kv, requestKey, variantKey);
       return variant;

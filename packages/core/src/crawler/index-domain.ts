@@ -8,6 +8,7 @@ import { decodeLogoSource, sniffFormat } from "../ingest/decode-source.ts";
 import { sanitiseSvg } from "../ingest/svg-sanitize.ts";
 import { makeMaster } from "../ingest/master.ts";
 import { encodeWebp } from "../render/codecs.ts";
+import { smallMasterKey } from "../render/small-master.ts";
 import { candidateScore, fitsRole, isSquare, rankCandidates, rankIcons, type LogoRole } from "./candidates.ts";
 import { extractPage, manifestIcons, type LogoCandidate, type PageFacts } from "./extract.ts";
 import { CrawlError, guardedFetch, TransportError, type Fetched, type FetchOptions } from "./fetch.ts";
@@ -27,8 +28,10 @@ export type StoredImage = {
   bytes: Uint8Array;
   score: number;
   svg: { key: string; bytes: Uint8Array } | null;
+  /** The small master (render/small-master.ts), stored beside the master; null when the master is that small. */
+  small: { key: string; bytes: Uint8Array } | null;
 };
-type StoredBanner = Omit<StoredImage, "score" | "svg"> & { source: string };
+type StoredBanner = Omit<StoredImage, "score" | "svg" | "small"> & { source: string };
 
 export type CrawlResult = {
   domain: string;
@@ -140,14 +143,16 @@ async function fetchMaster(candidate: LogoCandidate, crawl: Crawl): Promise<Deco
     const svg = sniffFormat(fetched.body) === "svg" ? new TextEncoder().encode(sanitiseSvg(fetched.body).svg) : null;
     const source = svg ? await decodeLogoSource(svg, "image/svg+xml") : await decodeLogoSource(fetched.body, fetched.headers.get("content-type"));
     const master = await makeMaster(source);
+    const key = `logos/${await sha256Hex(master.png)}.png`;
     const stored: StoredImage = {
-      key: `logos/${await sha256Hex(master.png)}.png`,
+      key,
       width: master.width,
       height: master.height,
       blurhash: logoBlurhash(master.image),
       bytes: master.png,
       score: 0, // set for the role it is picked for
       svg: svg && { key: `logos/${await sha256Hex(svg)}.svg`, bytes: svg },
+      small: master.small && { key: smallMasterKey(key), bytes: master.small.png },
     };
     return { stored, pixels: master.image };
   } catch {

@@ -28,6 +28,8 @@ export type SavedCrawl = { brandId: string; events: EventType[]; eventIds: strin
 export async function saveCrawl(env: Bindings, result: CrawlResult, now: Date): Promise<SavedCrawl> {
   for (const image of [result.logo, result.brandmark, ...result.banners]) if (image) await putOnce(env.LOGOS, image);
   for (const image of [result.logo, result.brandmark]) if (image?.svg) await putOnce(env.LOGOS, image.svg);
+  // Its own check: a master stored before small masters existed gains one when the crawl finds it again.
+  for (const image of [result.logo, result.brandmark]) if (image?.small) await putOnce(env.LOGOS, image.small);
 
   const existingId = await env.DB.prepare("SELECT brand_id FROM domains WHERE domain = ?").bind(result.domain).first<string>("brand_id");
   const before = existingId ? await getBrand(env.DB, existingId) : null;

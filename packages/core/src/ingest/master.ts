@@ -1,12 +1,16 @@
 // From decoded source pixels to the stored master (design §6): borders trimmed, fitted inside 1024×1024 (never
-// upscaled), PNG. The trimmed, scaled pixels come back too, for the colours and the blurhash.
+// upscaled), PNG; and its small copy (render/small-master.ts) when it is larger than that. The trimmed, scaled pixels
+// come back too, for the colours and the blurhash.
 //
 // Trimming: rows and columns that are (nearly) fully transparent go first. An opaque image (a JPEG, a logo on a
 // white card) also loses a uniform near-white border. Neither ever trims the image to nothing: a blank image is
 // kept whole. No safety margin is kept: the image host fits, centres and pads every variant itself.
+import { boxShrink } from "../render/box-shrink.ts";
 import { encodePng, resize } from "../render/codecs.ts";
 import { fitInside } from "../render/compose.ts";
 import { PixelData, type Pixels } from "../render/image-data.ts";
+import { resample } from "../render/resample.ts";
+import { smallMasterSize } from "../render/small-master.ts";
 
 export const MASTER_MAX_SIDE = 1024;
 /** Alpha below this is invisible: such pixels count as transparent border. */
@@ -16,7 +20,9 @@ const OPAQUE_FROM = 250;
 /** Near-white: every channel at least this (JPEG noise on a white card stays within it; #e0e0e0 content does not). */
 const WHITE_FROM = 232;
 
-export type Master = { png: Uint8Array; width: number; height: number; image: Pixels };
+type Png = { png: Uint8Array; width: number; height: number };
+/** `small` is null when the master itself fits the small master's box. */
+export type Master = Png & { image: Pixels; small: Png | null };
 
 export async function makeMaster(image: Pixels): Promise<Master> {
   let trimmed = crop(image, contentBox(image, "transparent"));
@@ -27,11 +33,19 @@ export async function makeMaster(image: Pixels): Promise<Master> {
     // Lanczos costs ~100 ms a megapixel and grows with the ratio: an integer box reduction in one pass first
     // (a 4096 px source costs tens of milliseconds instead of about a second), Lanczos for the last < 2×.
     const factor = Math.floor(Math.min(trimmed.width / size.width, trimmed.height / size.height));
-    if (factor >= 2) out = boxReduce(trimmed, factor);
+    if (factor >= 2) out = boxShrink(trimmed, factor, factor);
     out = await resize(out, size.width, size.height);
   }
   const png = new Uint8Array(await encodePng(out));
-  return { png, width: out.width, height: out.height, image: out };
+  return { png, width: out.width, height: out.height, image: out, small: await makeSmallMaster(out) };
+}
+
+/** The small master of a master's pixels, scaled as the image host would scale them for a variant of that size. */
+export async function makeSmallMaster(master: Pixels): Promise<Png | null> {
+  const size = smallMasterSize(master);
+  if (!size) return null;
+  const small = await resample(master, size.width, size.height);
+  return { png: new Uint8Array(await encodePng(small)), width: small.width, height: small.height };
 }
 
 type Rect = { left: number; top: number; right: number; bottom: number } | null;
@@ -84,47 +98,4 @@ function crop(image: Pixels, rect: Rect): Pixels {
     out.set(image.data.subarray(from, from + width * 4), y * width * 4);
   }
   return new PixelData(out, width, height);
-}
-
-/**
- * Shrinks by an integer factor, averaging each factor×factor block with alpha weighting (so transparent pixels lend
- * no colour to edges). The remainder columns and rows fold into the last block; the result is never smaller than
- * floor(side / factor).
- */
-function boxReduce(image: Pixels, factor: number): Pixels {
-  const { width, height, data } = image;
-  const w = Math.floor(width / factor);
-  const h = Math.floor(height / factor);
-  const column = new Int32Array(width);
-  for (let x = 0; x < width; x++) column[x] = Math.min(w - 1, Math.floor(x / factor));
-  const sums = new Float64Array(w * 4);
-  const counts = new Uint32Array(w);
-  const out = new Uint8ClampedArray(w * h * 4);
-  for (let oy = 0; oy < h; oy++) {
-    sums.fill(0);
-    counts.fill(0);
-    const yEnd = oy === h - 1 ? height : (oy + 1) * factor;
-    for (let y = oy * factor; y < yEnd; y++) {
-      for (let x = 0, i = y * width * 4; x < width; x++, i += 4) {
-        const a = data[i + 3];
-        const o = column[x];
-        const s = o * 4;
-        sums[s] += data[i] * a;
-        sums[s + 1] += data[i + 1] * a;
-        sums[s + 2] += data[i + 2] * a;
-        sums[s + 3] += a;
-        counts[o]++;
-      }
-    }
-    for (let o = 0, i = oy * w * 4; o < w; o++, i += 4) {
-      const alpha = sums[o * 4 + 3];
-      if (alpha > 0) {
-        out[i] = Math.round(sums[o * 4] / alpha);
-        out[i + 1] = Math.round(sums[o * 4 + 1] / alpha);
-        out[i + 2] = Math.round(sums[o * 4 + 2] / alpha);
-      }
-      out[i + 3] = Math.round(alpha / counts[o]);
-    }
-  }
-  return new PixelData(out, w, h);
 }

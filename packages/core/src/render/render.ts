@@ -1,10 +1,12 @@
 // From a master PNG (or a monogram or text mark) to the bytes a client asked for.
 import { adaptToTheme, greyscale, THEME_BACKGROUNDS } from "./adjust.ts";
-import { decodePng, encodeJpeg, encodePng, encodeWebp, resize } from "./codecs.ts";
+import { decodePng, encodeJpeg, encodePng, encodeWebp } from "./codecs.ts";
 import { centreOnCanvas, fitInside, flatten } from "./compose.ts";
 import type { Pixels } from "./image-data.ts";
 import { renderMonogram } from "./monogram.ts";
 import { pixelBox, type ImageFormat, type VariantSpec } from "./params.ts";
+import { resample } from "./resample.ts";
+import { smallMasterSize } from "./small-master.ts";
 import { checkPngSource } from "./source-guard.ts";
 import { renderTextMark } from "./text-mark.ts";
 
@@ -24,8 +26,14 @@ export class UnusableSource extends Error {
   }
 }
 
-/** Fits the logo inside the box (never cropped or stretched), themes it, centres it and encodes it. */
-export async function renderLogo(master: ArrayBuffer, spec: VariantSpec): Promise<Rendered> {
+type Size = { width: number; height: number };
+
+/**
+ * Fits the logo inside the box (never cropped or stretched), themes it, centres it and encodes it. `masterSize` is
+ * the size the brand row records for its master: when `master` holds that master's small copy instead, the box and
+ * the fit follow the full master, so a variant has the same dimensions whichever of the two it was rendered from.
+ */
+export async function renderLogo(master: ArrayBuffer, spec: VariantSpec, masterSize?: Size): Promise<Rendered> {
   const check = checkPngSource(new Uint8Array(master));
   if (!check.ok) throw new UnusableSource(check.reason);
   let source: Pixels;
@@ -34,11 +42,18 @@ export async function renderLogo(master: ArrayBuffer, spec: VariantSpec): Promis
   } catch (error) {
     throw new UnusableSource(error instanceof Error ? error.message : "PNG decode failed");
   }
-  const box = pixelBox(spec, source.width, source.height);
-  const fitted = fitInside(source.width, source.height, box.width, box.height);
-  let logo = adaptToTheme(await resize(source, fitted.width, fitted.height), spec.theme);
+  const frame = masterSize && isSmallCopy(source, masterSize) ? masterSize : source;
+  const box = pixelBox(spec, frame.width, frame.height);
+  const fitted = fitInside(frame.width, frame.height, box.width, box.height);
+  let logo = adaptToTheme(await resample(source, fitted.width, fitted.height), spec.theme);
   if (spec.greyscale) logo = greyscale(logo);
   return encode(centreOnCanvas(logo, box.width, box.height), spec);
+}
+
+/** Only a source of exactly the small master's size stands in for the master (a stale row's size is ignored). */
+function isSmallCopy(source: Size, masterSize: Size): boolean {
+  const small = smallMasterSize(masterSize);
+  return small !== null && small.width === source.width && small.height === source.height;
 }
 
 /** The fallback image: a monogram tile filling the box (square unless both sides were given). */
