@@ -75,6 +75,9 @@ const deployProject = {
   },
 };
 
+/** The benches' own tooling, in Node: the storage-trip counter against fake bindings. */
+const benchProject = { test: { name: "bench", include: ["bench/**/*.test.mjs"], environment: "node" } };
+
 export default defineConfig({
   test: {
     projects: [
@@ -82,6 +85,7 @@ export default defineConfig({
       workerProject("api", ["test/api/**/*.test.ts", "test/core/**/*.test.ts"]),
       workerProject("beta", ["test/beta/**/*.test.ts"]),
       deployProject,
+      benchProject,
     ],
   },
 });

@@ -15,6 +15,9 @@ import { runLoad } from "./lib/load.mjs";
 import { replayableHeaders, startBaseline } from "./lib/baseline.mjs";
 import { runBench } from "./lib/harness.mjs";
 import { machine, ratio, summarise, table } from "./lib/stats.mjs";
+import { target, targetLines } from "./lib/targets.mjs";
+import { formatTrips, selfCheck, TRIP_HEADERS, TRIP_LEGEND, tripCells } from "./lib/trip-report.mjs";
+import { addTallies, readTrips, tripDelta, withTrips, workerEntry } from "./lib/trips.mjs";
 import { ROOT, startWranglerDev } from "./lib/wrangler.mjs";
 
 const int = (name, fallback) => (process.env[name] ? Number.parseInt(process.env[name], 10) : fallback);
@@ -65,6 +68,7 @@ export const PARAMS = {
   },
   /** From workers/api/wrangler.toml, for the report only (a lone message waits this long for its batch to fill). */
   queue: { maxBatchSize: 4, maxBatchTimeoutS: 2 },
+  targets: { describeRpsRatio: 0.8, indexingMedianMs: 300 },
   totalCapMs: int("BENCH_TOTAL_CAP_MS", 175_000),
 };
 
@@ -88,6 +92,7 @@ async function main() {
   log(`fixture web on ${fixtures.url}; starting the JSON host on 127.0.0.1:${PARAMS.ports.api}…`);
   const api = await startWranglerDev({
     config: "workers/api/wrangler.toml",
+    script: workerEntry("api", `${PARAMS.stateDir}/trip-counter`), // the real Worker, its storage trips counted
     port: PARAMS.ports.api,
     inspectorPort: PARAMS.ports.apiInspector,
     persistTo: PARAMS.stateDir,
@@ -120,6 +125,7 @@ async function main() {
   // 2. Describe under load: warm up both, then alternate baseline and describe rounds. Both get the same headers.
   const { concurrency, requests, rounds, timeCapMs, warmup } = PARAMS.load;
   const load = (base, path, n, cap) => runLoad({ base, path: () => path, headers: auth, requests: n, concurrency, timeCapMs: cap });
+  const measured = (base, path) => withTrips(base, () => load(base, path, requests, timeCapMs));
   log("warming up…");
   await load(baseline.url, "/", warmup.requests, warmup.timeCapMs);
   await load(api.url, describePath, warmup.requests, warmup.timeCapMs);
@@ -130,7 +136,7 @@ async function main() {
     for (const side of order) {
       await settle();
       log(`round ${r}/${rounds}: ${side}, ${requests} requests at concurrency ${concurrency}…`);
-      roundsOut[side].push(await (side === "describe" ? load(api.url, describePath, requests, timeCapMs) : load(baseline.url, "/", requests, timeCapMs)));
+      roundsOut[side].push(await (side === "describe" ? measured(api.url, describePath) : measured(baseline.url, "/")));
     }
   }
   const best = (list) => list.reduce((a, b) => (b.rps > a.rps ? b : a));
@@ -149,7 +155,7 @@ async function main() {
     const path = `/d1-reads?n=${PARAMS.diagnosticD1Reads}`;
     log(`diagnostic: baseline ${path}, ${requests} requests at concurrency ${concurrency}…`);
     await load(baseline.url, path, warmup.requests, warmup.timeCapMs);
-    diagnostics.d1_reads = await load(baseline.url, path, requests, timeCapMs);
+    diagnostics.d1_reads = await measured(baseline.url, path);
   }
 
   // 3. Indexing end to end, one domain at a time (so each job is alone in its queue batch, as a lone request's is).
@@ -236,6 +242,16 @@ async function main() {
     },
   };
 
+  result.target_report = [
+    target("describe req/s vs baseline, 50 clients", result.describe.describe.rps_ratio_to_baseline, "≥", PARAMS.targets.describeRpsRatio),
+    target("indexing, first 202 → 200, median ms", result.indexing.median_ms.total, "≤", PARAMS.targets.indexingMedianMs),
+  ];
+  const reads = PARAMS.diagnosticD1Reads;
+  result.trip_counter_check = selfCheck([
+    { label: "baseline GET /", run: baselineBest, response: {} },
+    ...(diagnostics.d1_reads ? [{ label: `baseline /d1-reads?n=${reads}`, run: diagnostics.d1_reads, response: { d1_trips: reads, d1_statements: reads } }] : []),
+  ]);
+
   mkdirSync(new URL("./results/", import.meta.url), { recursive: true });
   writeFileSync(new URL("./results/api.json", import.meta.url), `${JSON.stringify(result, null, 2)}\n`);
   console.log(report(result));
@@ -249,10 +265,14 @@ async function indexOne(base, auth, fixtures, domain) {
   const { pollMs, finePollMs, capMs } = PARAMS.indexing;
   const url = `${base}/describe/${domain}`;
   const logFrom = fixtures.log.length;
+  const tripsBefore = await readTrips(base);
   const t0 = performance.now();
   const firstRes = await fetch(url, { headers: auth });
   await firstRes.arrayBuffer();
   const t202 = performance.now();
+  // Read at once (no wait for background work): the 202's own trips were all answered before it was returned, and
+  // the queue's batch wait leaves the Worker idle, so this read delays neither the job nor the first poll.
+  const tripsAt202 = await readTrips(base, 0);
   let status = firstRes.status;
   let finalBody = null;
   let polls = 0;
@@ -284,6 +304,8 @@ async function indexOne(base, auth, fixtures, domain) {
     }
   }
   const capped = status === 202;
+  const to202 = tripDelta(tripsBefore, tripsAt202);
+  const toEnd = tripDelta(tripsBefore, await readTrips(base)); // waits for the job's waitUntil work to settle
   const entries = fixtures.log.slice(logFrom).filter((e) => e.path.startsWith(`/${domain}/`));
   const firstFetch = entries[0];
   const lastFinished = entries.length ? Math.max(...entries.map((e) => e.finished ?? e.arrived)) : null;
@@ -319,6 +341,13 @@ async function indexOne(base, auth, fixtures, domain) {
       ms: e.finished == null ? null : r1(e.finished - e.arrived),
     })),
     final_body: status === 200 ? undefined : finalBody?.slice(0, 300),
+    // Storage trips (null: the Worker was rebuilt meanwhile): the first describe's before its 202, and the job's: every
+    // trip off a response's path until the 200 (waitUntil work, where a request's crawl runs, and queue consumers).
+    trips: {
+      answer_202: to202?.trips.response ?? null,
+      job: toEnd && addTallies(toEnd.trips.background, toEnd.trips.queue),
+      queue_batches: toEnd ? (toEnd.handled.queue_batches ?? 0) : null,
+    },
   };
 }
 
@@ -334,10 +363,14 @@ function report(r) {
   const d = r.describe;
   const capped = (run) => (run.capped ? `${run.ok}/${run.requests_planned}*` : `${run.ok}`);
   const loadRows = [
-    ["baseline (same JSON bytes from memory)", d.baseline.rps, d.baseline.latency_ms.p50, d.baseline.latency_ms.p99, capped(d.baseline), d.baseline.errors, "1.000"],
-    ["describe, indexed domain", d.describe.rps, d.describe.latency_ms.p50, d.describe.latency_ms.p99, capped(d.describe), d.describe.errors, d.describe.rps_ratio_to_baseline.toFixed(3)],
+    ["baseline (same JSON bytes from memory)", d.baseline.rps, d.baseline.latency_ms.p50, d.baseline.latency_ms.p99, capped(d.baseline), d.baseline.errors, "1.000", ...tripCells(d.baseline)],
+    [
+      "describe, indexed domain", d.describe.rps, d.describe.latency_ms.p50, d.describe.latency_ms.p99, capped(d.describe), d.describe.errors,
+      d.describe.rps_ratio_to_baseline.toFixed(3), ...tripCells(d.describe),
+    ],
     ...Object.values(d.diagnostics).map((x) => [
-      `  diagnostic: baseline + ${PARAMS.diagnosticD1Reads} D1 reads`, x.rps, x.latency_ms.p50, x.latency_ms.p99, capped(x), x.errors, x.rps_ratio_to_baseline.toFixed(3),
+      `  diagnostic: baseline + ${PARAMS.diagnosticD1Reads} D1 reads`, x.rps, x.latency_ms.p50, x.latency_ms.p99, capped(x), x.errors,
+      x.rps_ratio_to_baseline.toFixed(3), ...tripCells(x),
     ]),
   ];
   const ix = r.indexing;
@@ -346,11 +379,15 @@ function report(r) {
     j.final_status === 200 ? "202→200" : `${j.first_status}→${j.final_status}`,
     j.total_ms, j.queue_wait_ms, j.job_ms, j.crawl_ms, j.after_crawl_ms, j.fetches.length,
     j.network.home_page_node_ms, j.network.home_page_worker_ms, j.network.crawler_fetches_replayed_worker_ms,
+    formatTrips(j.trips.answer_202), formatTrips(j.trips.job),
   ];
   const med = ix.median_ms;
   const indexRows = [
     ...ix.domains.map((j) => row(j)),
-    [`median of ${ix.indexed} indexed`, null, med.total, med.queue_wait, med.job, med.crawl, med.after_crawl, null, med.home_page_node, med.home_page_worker, med.crawler_fetches_replayed_worker],
+    [
+      `median of ${ix.indexed} indexed`, null, med.total, med.queue_wait, med.job, med.crawl, med.after_crawl, null,
+      med.home_page_node, med.home_page_worker, med.crawler_fetches_replayed_worker, null, null,
+    ],
     row(ix.warmup, `(warm-up: first job, ${ix.warmup.domain})`),
   ];
   const q = r.parameters.indexing.queue;
@@ -365,15 +402,17 @@ function report(r) {
     `  best of ${r.parameters.load.rounds} alternating rounds of ${r.parameters.load.requests_per_round} requests at concurrency ${r.parameters.load.concurrency}` +
       ` (cap ${r.parameters.load.time_cap_ms_per_round / 1000} s)`,
     "",
-    table(["", "req/s", "p50 ms", "p99 ms", "ok", "errors", "vs baseline"], loadRows).replace(/^/gm, "  "),
+    table(["", "req/s", "p50 ms", "p99 ms", "ok", "errors", "vs baseline", ...TRIP_HEADERS], loadRows).replace(/^/gm, "  "),
     ...(d.describe.capped || d.baseline.capped ? ["  * stopped by the time cap before all requests were sent"] : []),
+    ...TRIP_LEGEND,
+    ...r.trip_counter_check.lines,
     "",
     `Indexing a fixture site end to end — first GET /describe (202) until it answers 200, polled every ${r.parameters.indexing.pollMs} ms` +
       ` (${r.parameters.indexing.finePollMs} ms once the crawl has begun)` +
       ` (cap ${r.parameters.indexing.capMs / 1000} s), one domain at a time`,
     "",
     table(
-      ["", "status", "total ms", "queue wait", "job", "crawl", "after crawl", "fetches", "page (Node)", "page (Worker)", "all fetches (Worker)"],
+      ["", "status", "total ms", "queue wait", "job", "crawl", "after crawl", "fetches", "page (Node)", "page (Worker)", "all fetches (Worker)", "202 trips", "job trips"],
       indexRows,
     ).replace(/^/gm, "  "),
     "",
@@ -386,6 +425,10 @@ function report(r) {
     `  (the last decode, R2 and D1 writes; seen within ${r.parameters.indexing.finePollMs} ms). page: the home page fetched through the fixture web.`,
     "  all fetches: the crawler's own requests replayed in order from the same runtime (the baseline Worker's /fetch),",
     "  without parsing, decoding or storing.",
+    "  202 trips: the first describe's storage trips before its 202. job trips: all trips off a response's path until the",
+    "  200: the crawl's (in waitUntil or a queue consumer) and any other background work meanwhile.",
+    "",
+    ...targetLines(r.target_report),
     "JSON: bench/results/api.json",
     "",
   ].join("\n");

@@ -8,8 +8,8 @@
 //      process, answering every call in 50 ms, against the baseline plus one call to that provider (its floor).
 // It reports; it does not judge: exit 0 whatever the figures, non-zero only when the harness fails.
 // Bounded: fixed request counts, a time cap per load round and a cap on the whole run. 127.0.0.1 only.
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { prepareBetaState } from "./lib/beta-state.mjs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { durableObjectsMade, prepareBetaState } from "./lib/beta-state.mjs";
 import { cpuMeter } from "./lib/cpu.mjs";
 import { startFakeProvider } from "./lib/fake-provider-server.mjs";
 import { runLoad } from "./lib/load.mjs";
@@ -17,6 +17,9 @@ import { replayableHeaders, startBaseline } from "./lib/baseline.mjs";
 import { report } from "./lib/beta-report.mjs";
 import { runBench } from "./lib/harness.mjs";
 import { machine, ratio, summarise } from "./lib/stats.mjs";
+import { target } from "./lib/targets.mjs";
+import { selfCheck } from "./lib/trip-report.mjs";
+import { withTrips, workerEntry } from "./lib/trips.mjs";
 import { ROOT, startWranglerDev } from "./lib/wrangler.mjs";
 import { NTROPY_KEY } from "../test/fixtures/fake-ntropy.mjs";
 
@@ -74,6 +77,8 @@ export const PARAMS = {
   /** Round trips to D1 of a typical lookup: the key, the corpus search, the domain's brand, its parent. */
   diagnosticD1Reads: 4,
   settleMs: 1_000, // idle between phases, so one phase's waitUntil work and alarms do not run into the next
+  /** Fresh lookups without a provider: req/s at 50 clients, and p50 one client at a time, against the baseline's. */
+  targets: { freshRpsRatio: 0.5, singleClientP50Ratio: 2 },
   totalCapMs: int("BENCH_TOTAL_CAP_MS", 175_000),
 };
 
@@ -115,6 +120,7 @@ async function main() {
   log(`fake provider on ${provider.url} (${provider.delayMs} ms a call); starting the beta host on 127.0.0.1:${PARAMS.ports.beta}…`);
   const betaOptions = {
     config: "workers/beta/wrangler.toml",
+    script: workerEntry("beta", `${PARAMS.stateDir}/trip-counter`), // the real Worker, its storage trips counted
     port: PARAMS.ports.beta,
     inspectorPort: PARAMS.ports.betaInspector,
     persistTo: PARAMS.stateDir,
@@ -154,12 +160,13 @@ async function main() {
 
   const { concurrency, requests, rounds, timeCapMs, warmup, diagnostic, unloaded } = PARAMS.load;
   const groups = () => ({ beta: beta.pid, baseline: baseline.pid });
-  /** One load run of POSTs, with the CPU each process spent on it per request sent. */
-  const load = async (base, path, body, { n = requests, cap = timeCapMs, clients = concurrency, expectStatus = 200 } = {}) => {
-    const meter = cpuMeter(groups());
-    const run = await runLoad({ base, path: () => path, method: "POST", headers, body, requests: n, concurrency: clients, timeCapMs: cap, expectStatus });
-    return { ...run, cpu_ms_per_request: meter.end(run.requests_sent) };
-  };
+  /** One load run of POSTs, with the CPU each process spent on it per request sent, and its storage trips per request. */
+  const load = (base, path, body, { n = requests, cap = timeCapMs, clients = concurrency, expectStatus = 200 } = {}) =>
+    withTrips(base, async () => {
+      const meter = cpuMeter(groups());
+      const run = await runLoad({ base, path: () => path, method: "POST", headers, body, requests: n, concurrency: clients, timeCapMs: cap, expectStatus });
+      return { ...run, cpu_ms_per_request: meter.end(run.requests_sent) };
+    });
   const warm = (base, path, body) => load(base, path, body, { n: warmup.requests, cap: warmup.timeCapMs });
   const settle = () => sleep(PARAMS.settleMs);
 
@@ -259,9 +266,7 @@ async function main() {
   await beta.stop();
   await baseline.stop();
   await provider.stop();
-  // Every fresh lookup made one TransactionLock (locally, a SQLite file of its own), kept 24 hours.
-  const lockDir = `${PARAMS.stateDir}/v3/do/brand-beta-TransactionLock`;
-  const lockObjects = existsSync(lockDir) ? readdirSync(lockDir).filter((f) => f.endsWith(".sqlite")).length : null;
+  const objects = durableObjectsMade(PARAMS.stateDir);
 
   // 5. Report.
   const withRatio = (run, base) => ({ ...run, rps_ratio_to_baseline: ratio(run.rps, base.rps) });
@@ -286,7 +291,7 @@ async function main() {
       corpus_written_ms: ctx.seedMs,
       prepared_ms: prepMs,
       beta_daily_limit: ctx.dailyLimit,
-      transaction_lock_objects_after_run: lockObjects,
+      durable_objects_after_run: objects,
     },
     response: { sample: sample.descriptor, status: first.status, bytes: body.length, headers: rowHeaders },
     no_provider: {
@@ -309,6 +314,17 @@ async function main() {
       worker_output: summariseLines(providerLines),
     },
   };
+  const one = result.no_provider.diagnostics;
+  result.target_report = [
+    target("fresh lookups req/s vs baseline, 50 clients", result.no_provider.lookups.rps_ratio_to_baseline, "≥", PARAMS.targets.freshRpsRatio),
+    target("fresh lookup p50, one client, vs baseline's", ratio(one.unloaded.latency_ms.p50, one.unloaded_baseline.latency_ms.p50), "≤", PARAMS.targets.singleClientP50Ratio),
+  ];
+  const reads = PARAMS.diagnosticD1Reads;
+  result.trip_counter_check = selfCheck([
+    { label: "baseline /transaction", run: plain.best.baseline, response: {} },
+    ...(one.durable_objects ? [{ label: "baseline /transaction-do", run: one.durable_objects, response: { do_calls: 3 } }] : []),
+    ...(one.d1_reads ? [{ label: `baseline /d1-reads?n=${reads}`, run: one.d1_reads, response: { d1_trips: reads, d1_statements: reads } }] : []),
+  ]);
   mkdirSync(new URL("./results/", import.meta.url), { recursive: true });
   writeFileSync(new URL("./results/beta.json", import.meta.url), `${JSON.stringify(result, null, 2)}\n`);
   console.log(report(result, { d1Reads: PARAMS.diagnosticD1Reads }));

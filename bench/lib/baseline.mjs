@@ -1,6 +1,9 @@
 // The baseline Worker every bench measures against (baseline-worker/): a copy in the bench's state folder that answers
-// with the measured Worker's own bytes and headers from memory, under wrangler dev on the same runtime.
+// with the measured Worker's own bytes and headers from memory, under wrangler dev on the same runtime. It runs with
+// the trip counter too (trips.mjs), as the measured Worker does: both pay its small cost, and the baseline's paths,
+// whose trips are known by construction, check the counter.
 import { appendFileSync, cpSync, mkdirSync, writeFileSync } from "node:fs";
+import { countedEntry } from "./trips.mjs";
 import { startWranglerDev } from "./wrangler.mjs";
 
 const RUNTIME_HEADERS = ["date", "content-length", "connection", "keep-alive", "transfer-encoding"];
@@ -28,5 +31,6 @@ export async function startBaseline({ stateDir, body, headers, port, inspectorPo
   writeFileSync(`${dir}/payload-headers.json`, JSON.stringify(headers));
   if (extraToml) appendFileSync(`${dir}/wrangler.toml`, extraToml);
   log(`starting the baseline Worker on 127.0.0.1:${port}…`);
-  return startWranglerDev({ config: `${dir}/wrangler.toml`, port, inspectorPort, persistTo: `${stateDir}/baseline-persist`, vars });
+  const script = countedEntry(`${dir}/index.ts`, dir);
+  return startWranglerDev({ config: `${dir}/wrangler.toml`, script, port, inspectorPort, persistTo: `${stateDir}/baseline-persist`, vars });
 }

@@ -1,5 +1,7 @@
 // bench:beta's printed report: the two load tables (without a provider, with the fake one) and the notes under them.
 import { table } from "./stats.mjs";
+import { targetLines } from "./targets.mjs";
+import { TRIP_HEADERS, TRIP_LEGEND, tripCells } from "./trip-report.mjs";
 
 const noAnswer = (out) => Object.entries(out.provider_no_answer).map(([k, n]) => `${k} ${n}`).join(", ") || "none";
 
@@ -15,12 +17,12 @@ export function report(r, { d1Reads }) {
     return c ? [(c[`${side}:workerd`] ?? 0).toFixed(2), c.bench.toFixed(2)] : [null, null];
   };
   const row = (label, run, side, vs) => [
-    label, run.rps, run.latency_ms.p50, run.latency_ms.p99, capped(run), statuses(run), run.bytes_per_response, ...cpu(run, side), vs,
+    label, run.rps, run.latency_ms.p50, run.latency_ms.p99, capped(run), statuses(run), run.bytes_per_response, ...cpu(run, side), vs, ...tripCells(run),
   ];
-  const head = ["", "req/s", "p50 ms", "p99 ms", "ok", "statuses", "bytes", "workerd CPU", "client CPU", "vs baseline"];
+  const head = ["", "req/s", "p50 ms", "p99 ms", "ok", "statuses", "bytes", "workerd CPU", "client CPU", "vs baseline", ...TRIP_HEADERS];
   const diag = (d, key, label, side) => (d[key] ? [row(`  ${label}`, d[key], side, d[key].rps_ratio_to_baseline.toFixed(3))] : []);
   const unloaded = (d) => [
-    ...diag(d, "unloaded_baseline", "one client at a time: baseline", "baseline").map((cells) => [...cells.slice(0, -1), "1.000"]),
+    ...diag(d, "unloaded_baseline", "one client at a time: baseline", "baseline").map((cells) => cells.with(-TRIP_HEADERS.length - 1, "1.000")),
     ...diag(d, "unloaded", "one client at a time: beta", "beta"),
   ];
   const noProviderRows = [
@@ -44,6 +46,7 @@ export function report(r, { d1Reads }) {
   const runs = [np.baseline, np.lookups, wp.baseline, wp.lookups, ...Object.values(np.diagnostics), ...Object.values(wp.diagnostics)];
   const nonOk = runs.filter((run) => run !== np.diagnostics.refused_400).some((run) => Object.keys(run.statuses).some((s) => s !== "200"));
   const anyCapped = runs.some((run) => run.capped);
+  const objects = Object.entries(r.state.durable_objects_after_run).map(([name, n]) => `${name} ${n}`).join(", ");
   return [
     "",
     `Beta host bench — ${r.at} (${r.duration_s} s)`,
@@ -60,6 +63,8 @@ export function report(r, { d1Reads }) {
     "",
     "Lookups without a provider",
     table(head, noProviderRows).replace(/^/gm, "  "),
+    ...TRIP_LEGEND,
+    ...r.trip_counter_check.lines,
     `  warm-up pass: ${mix(np.mix)}`,
     "",
     `Lookups with the fake provider answering in ${r.parameters.provider.delayMs} ms (context on every other request)`,
@@ -67,10 +72,12 @@ export function report(r, { d1Reads }) {
     `  provider floor: ${r.parameters.provider.delayMs} ms a call by construction; ${wp.provider_floor_ms.p50} ms p50 from Node, one at a time` +
       ` (${r.parameters.provider.floorRuns} calls); the baseline row above is that call made from the same runtime at concurrency ${r.parameters.load.concurrency}`,
     `  provider calls per lookup (best round): ${calls || "none"}; calls without an answer (all rounds): ${noAnswer(wp.worker_output)}`,
-    `  ${r.state.transaction_lock_objects_after_run ?? "?"} transaction locks (Durable Objects) made in this run: one per fresh lookup, kept 24 hours`,
+    `  Durable Objects in the state after the run, by class: ${objects || "none"}`,
     `  warm-up pass: ${mix(wp.mix)}`,
     ...(anyCapped ? ["  * stopped by the time cap before all requests were sent"] : []),
     ...(nonOk ? ["  ! some responses were not 200 (see statuses)"] : []),
+    "",
+    ...targetLines(r.target_report),
     "JSON: bench/results/beta.json",
     "",
   ].join("\n");

@@ -2,7 +2,9 @@
 // D1 migrations and the whole seed corpus, written exactly as `npm start` and a deploy write it (scripts/seed.mjs:
 // brands, crypto, exchanges, indices, parents, payment platforms, logo masters; the descriptor engine matches against
 // it), then one account with beta on, its beta key, and a daily allowance no run can spend.
+import { existsSync, readdirSync } from "node:fs";
 import { createAccount, updateAccount } from "../../packages/core/src/auth/accounts.ts";
+import { sourceConfig } from "../../scripts/lib/worker-configs.mjs";
 import { freshState } from "./state.mjs";
 
 /**
@@ -40,4 +42,19 @@ export async function prepareBetaState({ dir, dailyLimit }) {
   } finally {
     await proxy.dispose();
   }
+}
+
+/**
+ * The Durable Objects the run left in the state, by class (locally each object is a SQLite file of its own under
+ * v3/do/<worker>-<class>). The classes are read from the beta's wrangler.toml at run time, whatever they are called.
+ */
+export function durableObjectsMade(dir) {
+  const config = sourceConfig("beta");
+  const classes = [...new Set((config.durable_objects?.bindings ?? []).map((b) => b.class_name))];
+  return Object.fromEntries(
+    classes.map((name) => {
+      const objects = `${dir}/v3/do/${config.name}-${name}`;
+      return [name, existsSync(objects) ? readdirSync(objects).filter((f) => f.endsWith(".sqlite")).length : 0];
+    }),
+  );
 }

@@ -6,16 +6,18 @@ const WRANGLER = `${ROOT}node_modules/.bin/wrangler`;
 export const CHILD_ENV = { ...process.env, WRANGLER_SEND_METRICS: "false", NO_UPDATE_NOTIFIER: "1", CI: "1" };
 
 /**
- * Starts `wrangler dev -c <config>` and resolves once it answers HTTP on `readyPath` (any status counts as up).
+ * Starts `wrangler dev -c <config> [script]` and resolves once it answers HTTP on `readyPath` (any status counts as
+ * up). `script`, when given, replaces the config's `main` (the trip counter's entry, see trips.mjs).
  * `onLine` (optional) sees every line wrangler and the Worker print (warnings and errors, at --log-level warn).
  * Returns { url, pid, stop(), tail() }; pid is the process group's (wrangler's own pid, see procs.mjs).
  */
-export async function startWranglerDev({ config, port, inspectorPort, persistTo, vars = {}, readyPath = "/", timeoutMs = 90_000, onLine }) {
+export async function startWranglerDev({ config, script, port, inspectorPort, persistTo, vars = {}, readyPath = "/", timeoutMs = 90_000, onLine }) {
   await assertPortFree(port);
   await assertPortFree(inspectorPort);
   const args = [
     "dev",
     "-c", config,
+    ...(script ? [script] : []),
     "--ip", "127.0.0.1",
     "--port", String(port),
     "--inspector-port", String(inspectorPort),
