@@ -6,8 +6,7 @@ declare namespace Cloudflare {
     VARIANTS: KVNamespace;
     INDEX_QUEUE: Queue<{ domain: string }>;
     WEBHOOK_QUEUE: Queue<unknown>;
-    DAILY_COUNTER: DurableObjectNamespace<import("../workers/beta/src/daily-counter.ts").DailyCounter>;
-    TRANSACTION_LOCK: DurableObjectNamespace<import("../workers/beta/src/transaction-lock.ts").TransactionLock>;
+    BETA_ACCOUNT: DurableObjectNamespace<import("../workers/beta/src/beta-account.ts").BetaAccount>;
     IMG_BASE_URL: string;
     ADMIN_TOKEN: string;
     VARIANT_SIGNING_KEY: string;

@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mirrorBetaUsage } from "@brand/core/account/beta-usage";
 import { revokeKey, rotateKey, updateAccount } from "@brand/core/auth/accounts";
-import { chargeBrandRequest } from "@brand/core/billing/credits";
+import { addLedgerEntry, chargeBrandRequest } from "@brand/core/billing/credits";
 import { recordRequests } from "@brand/core/billing/usage";
 import { newAccount } from "../helpers/accounts.ts";
 import { bearer, call } from "../helpers/http.ts";
@@ -86,8 +86,8 @@ describe("GET /account", () => {
 
   it("applies a due monthly grant before showing the balance", async () => {
     const account = await newAccount("pro");
+    await addLedgerEntry(env.DB, account.id, "adjust", -5, "spent last month", now);
     await env.DB.prepare("UPDATE accounts SET credits_period = '2000-01' WHERE id = ?").bind(account.id).run();
-    await chargeBrandRequest(env.DB, account.id, "brand stripe.com", now);
     expect((await get<Overview>("/account", account.secret)).credits.balance).toBe(15_000);
     expect((await get<Overview>("/account", account.secret)).credits.balance).toBe(15_000); // once per period
   });
@@ -136,7 +136,7 @@ describe("GET /account/usage", () => {
     )
       .bind(account.id)
       .run();
-    await chargeBrandRequest(env.DB, account.id, "brand stripe.com", now);
+    await chargeBrandRequest(env.DB, account.id, "pro", "brand stripe.com", now);
     const { ledger } = await get<Usage>("/account/usage", account.secret);
     expect(ledger.map((e) => [e.kind, e.amount, e.balance_after])).toEqual([
       ["charge", -5, 14_995],

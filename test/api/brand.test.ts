@@ -6,6 +6,7 @@ import { seedBrandId } from "@brand/core/seed/write";
 import { countRows, newAccount } from "../helpers/accounts.ts";
 import { logoPng, seedBrand } from "../helpers/brands.ts";
 import { bearer, call } from "../helpers/http.ts";
+import { crawlsSettled } from "../../workers/api/src/indexing.ts";
 
 beforeAll(async () => {
   await seedBrand(
@@ -60,7 +61,9 @@ describe("brand profile", () => {
   it("charges nothing for 202 (not indexed) or 404 (no data), or a 400", async () => {
     const account = await newAccount("free");
     expect((await brand("not-yet-indexed.com", account.secret)).status).toBe(202);
-    expect((await brand("not-yet-indexed.com", account.secret)).status).toBe(202);
+    // Its crawl, started by that request, finds no site: no data.
+    await crawlsSettled();
+    expect((await brand("not-yet-indexed.com", account.secret)).status).toBe(404);
     await env.DB.prepare(
       "INSERT INTO domains (domain, state, requested_at, updated_at) VALUES ('nothing-here.com', 'no_data', '2026-01-01', '2026-01-01')",
     ).run();

@@ -1,7 +1,8 @@
 // Indexing on demand, end to end on the fixture sites: crawl, store, state transitions, events, queue and cron.
 import { env } from "cloudflare:workers";
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import type { IndexMessage } from "@brand/core/queue-messages";
 import { crawlDomain } from "@brand/core/crawler/index-domain";
 import { crawlConfig, runIndexJob } from "@brand/core/crawler/run-index-job";
 import { saveCrawl } from "@brand/core/crawler/save-crawl";
@@ -9,7 +10,7 @@ import { initWorkerCodecs } from "@brand/core/render/wasm-modules";
 import { searchBrands } from "@brand/core/brands/search";
 import { getBrand, lookupDomain } from "@brand/core/brands/store";
 import worker from "../../workers/api/src/index.ts";
-import { reindexDue } from "../../workers/api/src/indexing.ts";
+import { crawlsSettled, reindexDue, RETRY_DELAY_S } from "../../workers/api/src/indexing.ts";
 import { countRows, newAccount } from "../helpers/accounts.ts";
 import { bearer, call } from "../helpers/http.ts";
 
@@ -31,6 +32,16 @@ async function indexed(domain: string) {
   return found.brand;
 }
 
+/** The events recorded for a domain's brand, oldest first. */
+async function events(domain: string) {
+  const { results } = await env.DB.prepare("SELECT type FROM events WHERE domain = ? ORDER BY rowid")
+    .bind(domain)
+    .all<{ type: string }>();
+  return results.map((e) => e.type);
+}
+
+const domainRow = (domain: string) => env.DB.prepare("SELECT * FROM domains WHERE domain = ?").bind(domain).first();
+
 async function failure(domain: string) {
   return env.DB.prepare("SELECT state, attempts, last_error, next_attempt_at FROM domains WHERE domain = ?")
     .bind(domain)
@@ -38,17 +49,29 @@ async function failure(domain: string) {
 }
 
 describe("the spec's indexing states, end to end", () => {
-  it("not indexed → 202 and a job; the job runs → 200 with data", async () => {
+  it("not indexed → 202, crawled right after the answer; a retry once it is done → 200 with data", async () => {
     const { secret } = await newAccount("pro");
     const describe = () => call("/describe/acme-jsonld.test", { headers: bearer(secret) });
     // .test fixture hosts are admitted because CRAWL_PROXY is set (tests and local development only).
     expect((await describe()).status).toBe(202);
-    expect((await describe()).status).toBe(202);
-    const outcome = await index("acme-jsonld.test");
-    expect(outcome).toMatchObject({ indexed: true, events: ["brand.indexed"] });
+    await crawlsSettled(); // the crawl the 202 started, in its waitUntil: no queue batch to wait for
     const record = await describe();
     expect(record.status).toBe(200);
     expect(await record.json()).toMatchObject({ name: "Acme Rockets", domain: "acme-jsonld.test" });
+    expect(await events("acme-jsonld.test")).toEqual(["brand.indexed"]);
+  });
+
+  it("still running → 202, and requests meanwhile start no second crawl", async () => {
+    const { secret } = await newAccount("pro");
+    const sent = vi.spyOn(env.INDEX_QUEUE, "send");
+    const describe = () => call("/describe/running.slow.test", { headers: bearer(secret) });
+    expect((await describe()).status).toBe(202);
+    expect((await describe()).status).toBe(202); // the site has not answered yet: the crawl is still running
+    expect(sent.mock.calls.map(([body]) => body)).toEqual([{ domain: "running.slow.test", unless_crawled_after: expect.any(String) }]);
+    await crawlsSettled(); // it ends at the crawl deadline with nothing found
+    expect((await describe()).status).toBe(404);
+    expect(sent).toHaveBeenCalledTimes(1);
+    sent.mockRestore();
   });
 
   it("known without data → 404, and the failure is recorded for a retry later", async () => {
@@ -235,6 +258,36 @@ describe("logo roles in a crawl", () => {
 });
 
 describe("queue consumer and cron", () => {
+  const consume = async (...bodies: IndexMessage[]) => {
+    const batch = createMessageBatch<IndexMessage>("brand-index", bodies.map((body, i) => ({ id: `m${i}`, timestamp: new Date(), attempts: 1, body })));
+    const ctx = createExecutionContext();
+    await worker.queue(batch, env as never, ctx);
+    return getQueueResult(batch, ctx);
+  };
+
+  it("a request's retry message crawls nothing when that request's crawl landed after it was sent", async () => {
+    const { secret } = await newAccount("pro");
+    const sent = vi.spyOn(env.INDEX_QUEUE, "send");
+    expect((await call("/describe/robots-paths.test", { headers: bearer(secret) })).status).toBe(202);
+    await crawlsSettled();
+    const [[retry, options]] = sent.mock.calls as unknown as [IndexMessage, { delaySeconds: number }][];
+    sent.mockRestore();
+    expect(options).toEqual({ delaySeconds: RETRY_DELAY_S });
+    const before = await domainRow("robots-paths.test");
+    expect((await consume(retry)).explicitAcks).toEqual(["m0"]);
+    expect(await domainRow("robots-paths.test")).toEqual(before); // not crawled again: same row, same time
+    expect(await events("robots-paths.test")).toEqual(["brand.indexed"]);
+  });
+
+  it("a retry message crawls when no crawl landed after it was sent (the request's isolate died)", async () => {
+    const claimedAt = new Date(Date.now() - 60_000).toISOString();
+    await env.DB.prepare("INSERT INTO domains (domain, state, requested_at, updated_at, queued_at) VALUES ('http-only.test', 'pending', ?1, ?1, ?1)")
+      .bind(claimedAt)
+      .run();
+    expect((await consume({ domain: "http-only.test", unless_crawled_after: claimedAt })).explicitAcks).toEqual(["m0"]);
+    expect((await lookupDomain(env.DB, "http-only.test")).state).toBe("indexed");
+  });
+
   it("the consumer indexes each message and acks it", async () => {
     const batch = createMessageBatch("brand-index", [
       { id: "m1", timestamp: new Date(), attempts: 1, body: { domain: "icobmp.test" } },

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { newAccount } from "../helpers/accounts.ts";
 import { logoPng, seedBrand } from "../helpers/brands.ts";
 import { bearer, call } from "../helpers/http.ts";
+import { forgetIsolateCaches } from "../helpers/caches.ts";
 
 const WORDMARK_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 150"><rect x="150" y="37" width="300" height="75" fill="#dc143c"/></svg>';
 
@@ -74,6 +75,7 @@ describe("brand profile types", () => {
 
   it("describes the icon's blurhash", async () => {
     await env.DB.prepare("UPDATE brands SET brandmark_blurhash = 'LBRANDMARKhash' WHERE domain = 'types.com'").run();
+    forgetIsolateCaches();
     expect((await json(await api("/describe/types.com"))).blurhash).toBe("LBRANDMARKhash");
   });
 });

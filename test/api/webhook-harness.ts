@@ -5,7 +5,8 @@ import { createExecutionContext, createMessageBatch, getQueueResult, waitOnExecu
 import type { ProcessOptions } from "@brand/core/webhooks/process";
 import worker from "../../workers/api/src/index.ts";
 import type { Env } from "../../workers/api/src/env.ts";
-import { consumeWebhookQueue, WEBHOOK_QUEUE_NAME, type WebhookMessage } from "../../workers/api/src/webhook-queue.ts";
+import type { WebhookMessage } from "@brand/core/queue-messages";
+import { consumeWebhookQueue, WEBHOOK_QUEUE_NAME } from "../../workers/api/src/webhook-queue.ts";
 import { bearer } from "../helpers/http.ts";
 
 /** A producer binding that only remembers: nothing reaches a real consumer behind the test's back. */

@@ -6,6 +6,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { RETRY_DELAYS_S } from "@brand/core/webhooks/schedule";
 import { fanOutStatement } from "@brand/core/webhooks/fan-out";
+import { subscribe } from "@brand/core/webhooks/subscriptions";
 import { verifyWebhook } from "@brand/core/webhooks/verify";
 import worker from "../../workers/api/src/index.ts";
 import { sweepWebhooks, WEBHOOK_QUEUE_NAME } from "../../workers/api/src/webhook-queue.ts";
@@ -80,8 +81,9 @@ describe("fan-out from a crawl", () => {
     await h.json("PATCH", `/webhooks/${off.id}`, account.secret, { enabled: false });
     const theirs = await endpoint("ok", {}, other.secret);
     const unsubscribed = await endpoint("ok", {}, stranger.secret);
-    expect((await h.json("POST", "/subscriptions", account.secret, { domain: "touchicon.test" })).status).toBe(201);
-    expect((await h.json("POST", "/subscriptions", other.secret, { domain: "touchicon.test" })).status).toBe(201);
+    // Both accounts subscribe before the first crawl (through the API, the first subscription would start it at once).
+    for (const { id } of [account, other]) await subscribe(env.DB, id, "touchicon.test", new Date());
+    h.indexQueue.sent.push({ domain: "touchicon.test" });
 
     await runIndexing(); // the first crawl: brand.indexed
     expect(h.webhookQueue.sent).toHaveLength(2);

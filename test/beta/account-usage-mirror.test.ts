@@ -1,5 +1,5 @@
 // The beta host mirrors each account's daily count into D1 after every counted lookup, for the dashboard on the JSON
-// host (which cannot reach the DailyCounter Durable Object). The counter stays the authority; the mirror follows it.
+// host (which cannot reach the beta host's BetaAccount Durable Object). The counter stays the authority; the mirror follows it.
 import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";

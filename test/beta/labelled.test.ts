@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { identify } from "@brand/core/beta/identify";
 import { transactionRequestSchema } from "@brand/core/beta/request";
 import type { IdentityRow } from "@brand/core/beta/row";
+import { ownStageDeps } from "../helpers/beta.ts";
 import { seedCorpus } from "../helpers/corpus.ts";
 import holdout from "./fixtures/holdout-descriptors.json";
 import labelled from "./fixtures/labelled-descriptors.json";
@@ -57,7 +58,7 @@ for (const [set, entries] of Object.entries(SETS)) {
 
     beforeAll(async () => {
       await seedCorpus();
-      const deps = { db: env.DB, imgBaseUrl: "https://img.test", provider: null, requestIndexing: async () => {} };
+      const deps = await ownStageDeps();
       for (const entry of entries) {
         const row = await identify(deps, request(entry), { transactionId: entry.id, accountId: "acc_labelled" });
         results.push({ entry, row, wrong: mistakes(entry, row) });

@@ -1,7 +1,6 @@
 // The spec's row rules on our own stages (no provider): brand name and id, parent, entity_type, intermediary, the
 // merchant checks, indexing of unknown domains, and the confidence table's orderings.
 import { env } from "cloudflare:workers";
-import { runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CONFIDENCE_FLOOR, CONFIDENCE_TABLE, confidenceFor } from "@brand/core/beta/confidence";
 import { identify } from "@brand/core/beta/identify";
@@ -9,20 +8,14 @@ import { canonicalRequest, transactionRequestSchema } from "@brand/core/beta/req
 import { MATCH_TYPES, type IdentityRow } from "@brand/core/beta/row";
 import { sha256Hex } from "@brand/core/ids";
 import { countRows, newAccount } from "../helpers/accounts.ts";
-import { context, postTransaction } from "../helpers/beta.ts";
+import { accountObject, context, ownStageDeps, postTransaction, today } from "../helpers/beta.ts";
 import { seedCorpus } from "../helpers/corpus.ts";
 
 const indexed: string[] = [];
-const deps = {
-  db: env.DB,
-  imgBaseUrl: "https://img.test",
-  provider: null,
-  requestIndexing: async (domain: string) => void indexed.push(domain),
-};
 
 async function row(transaction: string, withContext = false, extra: Record<string, unknown> = {}): Promise<IdentityRow> {
   const request = transactionRequestSchema().parse({ transaction, ...(withContext && { transaction_context: { ...context, ...extra } }) });
-  return identify(deps, request, { transactionId: transaction, accountId: "acc_rows" });
+  return identify(await ownStageDeps(indexed), request, { transactionId: transaction, accountId: "acc_rows" });
 }
 
 beforeAll(seedCorpus);
@@ -139,10 +132,7 @@ describe("merchant checks on our own stages", () => {
     const body = { transaction: "WWW.YELP.COM BISTRO" };
     const id = await sha256Hex(`${account.id}\n${canonicalRequest(transactionRequestSchema().parse(body))}`);
     const stale: IdentityRow = { ...(await row("NETFLIX.COM")), domain: "yelp.com", name: "Yelp" };
-    await runInDurableObject(env.TRANSACTION_LOCK.get(env.TRANSACTION_LOCK.idFromName(id)), async (lock) => {
-      lock.begin(Date.now());
-      await lock.finish(stale, Date.now());
-    });
+    await accountObject(account.id).begin({ day: today(), limit: 1000, transactionId: id, now: Date.now(), row: stale });
     const response = await postTransaction(body, account.beta);
     expect(await response.json()).toMatchObject({ status: "cleaned", domain: null, entity_id: null, name: "Bistro" });
   });

@@ -1,21 +1,29 @@
-// The row, the daily allowance headers and 429, and the in-flight lock's 409 / saved-result cycle.
+// The row, the daily allowance headers and 429, the in-flight flag's 409 / saved-result cycle, with the provider and
+// without it, and the saved rows' 24 hours.
 import { env } from "cloudflare:workers";
-import { runInDurableObject } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { updateAccount } from "@brand/core/auth/accounts";
 import { canonicalRequest, transactionRequestSchema } from "@brand/core/beta/request";
+import type { IdentityRow } from "@brand/core/beta/row";
 import { sha256Hex } from "@brand/core/ids";
 import { newAccount } from "../helpers/accounts.ts";
-import { context, countedToday, postTransaction } from "../helpers/beta.ts";
+import { accountObject, context, countedToday, postTransaction, postWithoutProvider, today } from "../helpers/beta.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const nextMidnight = () => {
   const now = new Date();
   return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) / 1000;
 };
 
-async function lockFor(accountId: string, body: unknown) {
-  const canonical = canonicalRequest(transactionRequestSchema().parse(body));
-  return env.TRANSACTION_LOCK.get(env.TRANSACTION_LOCK.idFromName(await sha256Hex(`${accountId}\n${canonical}`)));
+async function transactionIdOf(accountId: string, body: unknown) {
+  return sha256Hex(`${accountId}\n${canonicalRequest(transactionRequestSchema().parse(body))}`);
+}
+
+/** Another request for this transaction, begun (and counted) at `now` and still running. */
+async function inFlight(accountId: string, body: unknown, now = Date.now()) {
+  return accountObject(accountId).begin({ day: today(), limit: 1000, transactionId: await transactionIdOf(accountId, body), now });
 }
 
 describe("identity row", () => {
@@ -104,17 +112,16 @@ describe("in-flight lock", () => {
   it("answers 409 with Retry-After 2 and the rate-limit headers while the same lookup runs, and counts it", async () => {
     const account = await newAccount("pro", { beta: true });
     const body = { transaction: "ACME STORE", country_code: "us" };
-    const lock = await lockFor(account.id, body);
-    expect(await lock.begin(Date.now())).toEqual({ state: "started" });
+    expect(await inFlight(account.id, body)).toEqual({ allowed: true, used: 1, state: "started" });
 
     const response = await postTransaction(body, account.beta);
     expect(response.status).toBe(409);
     expect(Object.keys((await response.json()) as object)).toEqual(["error"]);
     expect(response.headers.get("Retry-After")).toBe("2");
     expect(response.headers.get("X-RateLimit-Limit")).toBe("1000");
-    expect(response.headers.get("X-RateLimit-Remaining")).toBe("999");
+    expect(response.headers.get("X-RateLimit-Remaining")).toBe("998");
     expect(response.headers.get("X-RateLimit-Reset")).toBe(String(nextMidnight()));
-    expect(await countedToday(account.id)).toBe(1);
+    expect(await countedToday(account.id)).toBe(2); // the lookup in flight and this one
 
     // The same request, spelled differently (key order, case), is the same transaction.
     const respelled = await postTransaction('{"country_code":"US","transaction":"  ACME STORE "}', account.beta);
@@ -126,9 +133,11 @@ describe("in-flight lock", () => {
     const body = { transaction: "SAVED RESULT SHOP" };
     const first = await postTransaction(body, account.beta);
     expect(first.status).toBe(200);
-    const lock = await lockFor(account.id, body);
-    const saved = await runInDurableObject(lock, (_, state) => state.storage.kv.get<{ state: string }>("lookup"));
-    expect(saved?.state).toBe("done");
+    const id = await transactionIdOf(account.id, body);
+    const saved = await runInDurableObject(accountObject(account.id), (_, state) =>
+      state.storage.sql.exec<{ state: string }>("SELECT state FROM lookups WHERE id = ?", id).one(),
+    );
+    expect(saved.state).toBe("done");
     const retry = await postTransaction(body, account.beta);
     expect(retry.status).toBe(200);
     expect(await retry.json()).toEqual(await first.json());
@@ -138,8 +147,7 @@ describe("in-flight lock", () => {
   it("does not hold a lock whose lookup died (lease expired)", async () => {
     const account = await newAccount("pro", { beta: true });
     const body = { transaction: "CRASHED LOOKUP" };
-    const lock = await lockFor(account.id, body);
-    await lock.begin(Date.now() - 60_000);
+    await inFlight(account.id, body, Date.now() - 60_000);
     expect((await postTransaction(body, account.beta)).status).toBe(200);
   });
 
@@ -167,8 +175,85 @@ describe("in-flight lock", () => {
     const a = await newAccount("pro", { beta: true });
     const b = await newAccount("pro", { beta: true });
     const body = { transaction: "SHARED SHOP" };
-    await (await lockFor(a.id, body)).begin(Date.now());
+    await inFlight(a.id, body);
     expect((await postTransaction(body, a.beta)).status).toBe(409);
     expect((await postTransaction(body, b.beta)).status).toBe(200);
+  });
+});
+
+describe("without a provider (the row is computed first, then counted and saved in one call)", () => {
+  it("counts exactly under concurrent lookups, with every Remaining value once", async () => {
+    const account = await newAccount("pro", { beta: true });
+    await updateAccount(env.DB, account.id, { beta_daily_limit: 20 }, new Date());
+    const responses = await Promise.all(Array.from({ length: 30 }, (_, i) => postWithoutProvider({ transaction: `LOCAL SHOP ${i}` }, account.beta)));
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(20);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    const remaining = responses.filter((r) => r.status === 200).map((r) => Number(r.headers.get("X-RateLimit-Remaining")));
+    expect(remaining.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    for (const refused of responses.filter((r) => r.status === 429)) {
+      expect(refused.headers.get("X-RateLimit-Remaining")).toBe("0");
+      expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    }
+    expect(await countedToday(account.id)).toBe(20);
+  });
+
+  it("answers concurrent identical requests with one row, counts each, and keeps that row for a retry", async () => {
+    const account = await newAccount("pro", { beta: true });
+    const body = { transaction: "CONCURRENT CORNER CAFE" };
+    const responses = await Promise.all(Array.from({ length: 8 }, () => postWithoutProvider(body, account.beta)));
+    expect(responses.map((r) => r.status)).toEqual(Array(8).fill(200));
+    const rows = await Promise.all(responses.map((r) => r.json()));
+    for (const row of rows) expect(row).toEqual(rows[0]);
+    expect(await countedToday(account.id)).toBe(8);
+    const id = await transactionIdOf(account.id, body);
+    const saved = await runInDurableObject(accountObject(account.id), (_, state) =>
+      state.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM lookups WHERE id = ? AND state = 'done'", id).one(),
+    );
+    expect(saved.n).toBe(1);
+    expect(await (await postWithoutProvider(body, account.beta)).json()).toEqual(rows[0]);
+  });
+
+  it("still answers 409 while the same transaction runs elsewhere with a provider, and counts it", async () => {
+    const account = await newAccount("pro", { beta: true });
+    const body = { transaction: "PROVIDER STILL RUNNING" };
+    await inFlight(account.id, body);
+    const response = await postWithoutProvider(body, account.beta);
+    expect(response.status).toBe(409);
+    expect(response.headers.get("Retry-After")).toBe("2");
+    expect(await countedToday(account.id)).toBe(2);
+  });
+
+  it("refuses a 400 uncounted and unsaved", async () => {
+    const account = await newAccount("pro", { beta: true });
+    expect((await postWithoutProvider({ transaction: "   " }, account.beta)).status).toBe(400);
+    expect(await countedToday(account.id)).toBe(0);
+    const kept = await runInDurableObject(accountObject(account.id), (_, state) =>
+      state.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM lookups").one(),
+    );
+    expect(kept.n).toBe(0);
+  });
+});
+
+describe("saved rows", () => {
+  it("are kept 24 hours: a retry within them reads the row, one after them looks the transaction up again", async () => {
+    const account = await newAccount("pro", { beta: true });
+    const object = accountObject(account.id);
+    const t0 = Date.now();
+    const row = (await (await postWithoutProvider({ transaction: "KEPT A DAY" }, account.beta)).json()) as IdentityRow;
+    const begin = (now: number) => object.begin({ day: today(), limit: 1000, transactionId: "tx_kept", now, row: now === t0 ? row : undefined });
+    expect(await begin(t0)).toMatchObject({ state: "started" });
+    expect(await begin(t0 + DAY_MS - 1)).toMatchObject({ state: "done", row });
+    expect(await begin(t0 + DAY_MS)).toMatchObject({ state: "started" });
+  });
+
+  it("are deleted by the object's alarm once a day old", async () => {
+    const account = await newAccount("pro", { beta: true });
+    const object = accountObject(account.id);
+    await object.begin({ day: today(), limit: 1000, transactionId: "tx_old", now: Date.now() - DAY_MS - 1, row: { status: "cleaned" } as IdentityRow });
+    await object.begin({ day: today(), limit: 1000, transactionId: "tx_new", now: Date.now(), row: { status: "cleaned" } as IdentityRow });
+    expect(await runDurableObjectAlarm(object)).toBe(true);
+    const ids = await runInDurableObject(object, (_, state) => state.storage.sql.exec<{ id: string }>("SELECT id FROM lookups ORDER BY id").toArray());
+    expect(ids.map((r) => r.id)).toEqual(["tx_new"]);
   });
 });

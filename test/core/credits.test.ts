@@ -21,7 +21,7 @@ describe("credit ledger", () => {
 
   it("renews next month by topping up to the grant, keeping purchased credits above it", async () => {
     const account = await newAccount("free");
-    await chargeBrandRequest(env.DB, account.id, "brand stripe.com", new Date());
+    await chargeBrandRequest(env.DB, account.id, "pro", "brand stripe.com", new Date());
     expect(await balance(account.id)).toBe(495);
     const nextMonth = new Date(Date.now() + 32 * 24 * 3600 * 1000);
     await applyMonthlyGrant(env.DB, account.id, "free", nextMonth);
@@ -38,7 +38,7 @@ describe("credit ledger", () => {
     // Leave exactly 10 charges' worth: 50 credits.
     await addLedgerEntry(env.DB, account.id, "adjust", -450, "test setup", new Date());
     const results = await Promise.allSettled(
-      Array.from({ length: 25 }, (_, i) => chargeBrandRequest(env.DB, account.id, `brand #${i}`, new Date())),
+      Array.from({ length: 25 }, (_, i) => chargeBrandRequest(env.DB, account.id, "pro", `brand #${i}`, new Date())),
     );
     const charged = results.filter((r) => r.status === "fulfilled");
     const refused = results.filter((r) => r.status === "rejected");
@@ -60,7 +60,7 @@ describe("credit ledger", () => {
     const account = await newAccount("free");
     await addLedgerEntry(env.DB, account.id, "adjust", -496, "test setup", new Date());
     const before = await countRows("credit_ledger", "account_id = ?", account.id);
-    const error = await chargeBrandRequest(env.DB, account.id, "brand", new Date()).catch((e: unknown) => e);
+    const error = await chargeBrandRequest(env.DB, account.id, "pro", "brand", new Date()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).status).toBe(402);
     expect(await balance(account.id)).toBe(4);
@@ -70,7 +70,7 @@ describe("credit ledger", () => {
   it("keeps the balance equal to the sum of the ledger", async () => {
     const account = await newAccount("pro");
     await addLedgerEntry(env.DB, account.id, "purchase", 1_000, "bought", new Date());
-    await chargeBrandRequest(env.DB, account.id, "brand", new Date());
+    await chargeBrandRequest(env.DB, account.id, "pro", "brand", new Date());
     const sum = await env.DB.prepare("SELECT SUM(amount) AS s FROM credit_ledger WHERE account_id = ?")
       .bind(account.id)
       .first<number>("s");

@@ -3,6 +3,7 @@
 // and a dry run that changes nothing either.
 import { readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { smallMasterKey, smallMasterSize } from "@brand/core/render/small-master";
 import { corpusUnits } from "@brand/core/seed/corpus";
 import { startFakeCloudflare, type FakeCall, type FakeCloudflare } from "../fixtures/fake-cloudflare-api.mjs";
 import { loadSeed } from "../../scripts/lib/seed-files.mjs";
@@ -87,16 +88,21 @@ describe("npm run deploy on an empty account (through a fake Cloudflare API)", (
     const imports = firstCalls.filter((c) => c.path.endsWith("/import") && (c.body as { action: string }).action === "ingest");
     expect(imports.length).toBeGreaterThan(2);
 
-    const keys = db()
+    const rows = db()
       .prepare(
-        `SELECT logo_key AS k FROM brands UNION SELECT brandmark_key FROM brands UNION SELECT logo_svg_key FROM brands
-         UNION SELECT brandmark_svg_key FROM brands`,
+        `SELECT logo_key AS k, logo_width AS w, logo_height AS h FROM brands
+         UNION SELECT brandmark_key, brandmark_width, brandmark_height FROM brands
+         UNION SELECT logo_svg_key, 0, 0 FROM brands UNION SELECT brandmark_svg_key, 0, 0 FROM brands`,
       )
       .all()
-      .flatMap((r) => (r.k ? [String(r.k)] : []));
+      .filter((r) => r.k);
+    const keys = [...new Set(rows.map((r) => String(r.k)))];
+    // Every PNG master larger than the small master's box has its small master beside it (render/small-master.ts).
+    const smallKeys = rows.filter((r) => smallMasterSize({ width: Number(r.w), height: Number(r.h) })).map((r) => smallMasterKey(String(r.k)));
     const bucket = fake.state.buckets.get("brand-logos")!;
     expect(keys.length).toBeGreaterThan(600);
-    expect([...bucket.keys()].sort()).toEqual(keys.sort());
+    expect(smallKeys.length).toBeGreaterThan(300);
+    expect([...bucket.keys()].sort()).toEqual([...new Set([...keys, ...smallKeys])].sort());
     // Each file is what its name says: a PNG master, or its sanitised SVG twin.
     for (const [extension, signature, at] of [[".png", "PNG", 1], [".svg", "<svg", 0]] as const) {
       for (const key of keys.filter((k) => k.endsWith(extension)).slice(0, 20)) {
@@ -138,13 +144,18 @@ describe("npm run deploy on an empty account (through a fake Cloudflare API)", (
       expect.arrayContaining([
         { type: "d1", name: "DB", id: database },
         { type: "queue", name: "INDEX_QUEUE", queue_name: "brand-index" },
-        { type: "durable_object_namespace", name: "DAILY_COUNTER", class_name: "DailyCounter" },
-        { type: "durable_object_namespace", name: "TRANSACTION_LOCK", class_name: "TransactionLock" },
+        { type: "durable_object_namespace", name: "BETA_ACCOUNT", class_name: "BetaAccount" },
         { type: "plain_text", name: "IMG_BASE_URL", text: imgUrl },
       ]),
     );
     const beta = fake.state.scripts.get("brand-beta")!;
-    expect(beta.versions[0].metadata.migrations).toMatchObject({ new_tag: "v1", steps: [{ new_sqlite_classes: ["DailyCounter", "TransactionLock"] }] });
+    expect(beta.versions[0].metadata.migrations).toMatchObject({
+      new_tag: "v2",
+      steps: [
+        { new_sqlite_classes: ["DailyCounter", "TransactionLock"] },
+        { renamed_classes: [{ from: "DailyCounter", to: "BetaAccount" }], deleted_classes: ["TransactionLock"] },
+      ],
+    });
     for (const script of ["brand-img", "brand-api", "brand-beta"]) {
       expect(bindings(script).map((b) => b.name)).not.toContain("CRAWL_PROXY");
       expect(bindings(script).map((b) => b.name)).not.toContain("WEBHOOK_ALLOW_LOOPBACK");

@@ -1,23 +1,45 @@
 import { env } from "cloudflare:workers";
+import { forgetCorpusIndex, type DomainFacts } from "@brand/core/beta/corpus-index";
+import { lookupDeps } from "@brand/core/beta/lookup-deps";
+import { awaitsIndexing } from "@brand/core/brands/request-indexing";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import worker from "../../workers/beta/src/index.ts";
 import { call } from "./http.ts";
 
 export const today = () => new Date().toISOString().slice(0, 10);
 
+const transactionInit = (body: unknown, key: string | null, headers: Record<string, string> = {}): RequestInit => ({
+  method: "POST",
+  headers: { "Content-Type": "application/json", ...(key === null ? {} : { Authorization: `Bearer ${key}` }), ...headers },
+  body: typeof body === "string" ? body : JSON.stringify(body),
+});
+
+/** POST /transaction to the beta host as configured for tests (the fake Ntropy as its provider). */
 export function postTransaction(body: unknown, key: string | null, headers: Record<string, string> = {}) {
-  return call("/transaction", {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      ...(key === null ? {} : { Authorization: `Bearer ${key}` }),
-      ...headers,
-    },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
+  return call("/transaction", transactionInit(body, key, headers));
 }
 
-/** Lookups counted today for an account, read from its counter object. */
-export const countedToday = (accountId: string) =>
-  env.DAILY_COUNTER.get(env.DAILY_COUNTER.idFromName(accountId)).used(today());
+/** POST /transaction with no provider configured: our own stages alone, the row computed before the one DO call. */
+export async function postWithoutProvider(body: unknown, key: string | null): Promise<Response> {
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(new Request("https://worker.test/transaction", transactionInit(body, key)), { ...env, ENRICHMENT_URL: "" }, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+/** The account's Durable Object: its day's count, in-flight flags and saved rows. */
+export const accountObject = (accountId: string) => env.BETA_ACCOUNT.get(env.BETA_ACCOUNT.idFromName(accountId));
+
+/** Lookups counted today for an account, read from its object. */
+export const countedToday = (accountId: string) => accountObject(accountId).used(today());
+
+/** The pipeline's dependencies as the beta host builds them, with no provider, read afresh from D1; `indexed` collects
+ * the domains a row would start indexing. */
+export async function ownStageDeps(indexed: string[] = []) {
+  forgetCorpusIndex();
+  const deps = await lookupDeps(env.DB, { imgBaseUrl: "https://img.test", provider: null });
+  return { ...deps, indexLater: (found: DomainFacts, domain: string) => void (awaitsIndexing(found) && indexed.push(domain)) };
+}
 
 export const context = {
   date: "2026-01-15",

@@ -3,11 +3,13 @@
 
 export class Coalescer<T> {
   private readonly pending = new Map<string, { value: T; written: Promise<void> }>();
+  private readonly windowMs: number;
+  private readonly merge: (held: T, added: T) => T;
 
-  constructor(
-    private readonly windowMs: number,
-    private readonly merge: (held: T, added: T) => T,
-  ) {}
+  constructor(windowMs: number, merge: (held: T, added: T) => T) {
+    this.windowMs = windowMs;
+    this.merge = merge;
+  }
 
   /** Adds `value` under `key`; the first caller's `write` runs once, `windowMs` later, with all values merged. */
   add(key: string, value: T, write: (merged: T) => Promise<void>): Promise<void> {

@@ -1,11 +1,10 @@
 // Secret-key auth and request-pool metering for the JSON host's metered routes. It runs as route middleware, ahead of
 // the route's parameter validation, so a request without a valid key is a 401 whatever else is wrong (spec,
 // Authentication rule 2), and each call is counted exactly once.
-import { authenticate, bearerKey } from "@brand/core/auth/authenticate";
+import { bearerKey } from "@brand/core/auth/authenticate";
 import { PLANS } from "@brand/core/billing/plans";
-import { checkPool, meterRequest } from "@brand/core/billing/usage";
 import { AppError } from "@brand/core/errors";
-import type { MiddlewareHandler } from "hono";
+import { meteredPrincipal } from "@brand/core/http/metered-principal";
 import type { AppEnv } from "./env.ts";
 import { jsonResponse, MessageBody, serverError } from "./schemas.ts";
 
@@ -15,18 +14,17 @@ type Gate = {
 };
 
 /** Authenticates, applies the plan gate and the pool rule (401/429, uncounted), then counts the call after the response. */
-export function requireSecretKey(gate: Gate = {}): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const now = new Date();
-    const principal = await authenticate(c.env.DB, "secret", bearerKey(c.req.raw.headers, { allowBare: false }), now);
-    if (gate.paidPlan && !PLANS[principal.plan].describe) {
-      throw new AppError("unauthorized", "Describe needs a paid plan; upgrade in your dashboard.");
-    }
-    const overSoftPool = checkPool(principal.plan, principal.requestsThisPeriod);
-    c.executionCtx.waitUntil(meterRequest(c.env.DB, principal.accountId, "api", overSoftPool, now));
-    c.set("principal", principal);
-    await next();
-  };
+export function requireSecretKey(gate: Gate = {}) {
+  return meteredPrincipal<AppEnv>({
+    kind: "secret",
+    surface: "api",
+    key: (c) => bearerKey(c.req.raw.headers, { allowBare: false }),
+    admit: (principal) => {
+      if (gate.paidPlan && !PLANS[principal.plan].describe) {
+        throw new AppError("unauthorized", "Describe needs a paid plan; upgrade in your dashboard.");
+      }
+    },
+  });
 }
 
 /** What a metered route's `createRoute` shares: the bearer scheme, the key check first, and the answers it can give. */

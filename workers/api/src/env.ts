@@ -1,11 +1,11 @@
 import type { Principal } from "@brand/core/auth/authenticate";
-import type { WebhookMessage } from "./webhook-queue.ts";
+import type { IndexQueue, WebhookQueue } from "@brand/core/queue-messages";
 
 export type Env = {
   DB: D1Database;
   LOGOS: R2Bucket;
-  INDEX_QUEUE: Queue<{ domain: string }>;
-  WEBHOOK_QUEUE: Queue<WebhookMessage>;
+  INDEX_QUEUE: IndexQueue;
+  WEBHOOK_QUEUE: WebhookQueue;
   IMG_BASE_URL: string;
   /** Guards /admin; when unset, /admin refuses everyone. */
   ADMIN_TOKEN?: string;

@@ -1,7 +1,8 @@
 import { createApp } from "@brand/core/http/app";
 import type { AppEnv, Env } from "./env.ts";
 import { registerDashboard } from "./dashboard/register.ts";
-import { consumeIndexQueue, reindexDue, type IndexMessage } from "./indexing.ts";
+import type { IndexMessage, WebhookMessage } from "@brand/core/queue-messages";
+import { consumeIndexQueue, reindexDue } from "./indexing.ts";
 import { registerAdminAccounts } from "./routes/admin/accounts.ts";
 import { registerAdminBilling } from "./routes/admin/billing.ts";
 import { adminGuard } from "./routes/admin/guard.ts";
@@ -15,7 +16,7 @@ import { registerSearch } from "./routes/search.ts";
 import { registerSubscriptions } from "./routes/subscriptions.ts";
 import { registerWebhookDeliveries } from "./routes/webhook-deliveries.ts";
 import { registerWebhooks, registerWebhookEvents } from "./routes/webhooks.ts";
-import { consumeWebhookQueue, sweepWebhooks, WEBHOOK_QUEUE_NAME, type WebhookMessage } from "./webhook-queue.ts";
+import { consumeWebhookQueue, sweepWebhooks, WEBHOOK_QUEUE_NAME } from "./webhook-queue.ts";
 
 const app = createApp<AppEnv>("api", "Brand Asset Service: JSON host");
 app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });

@@ -1,10 +1,12 @@
 // The spec's indexing states, shared by describe, brand and logos: an indexed brand, or the 202 / 404 answer.
 import { normaliseDomain } from "@brand/core/brands/domain";
-import { awaitsIndexing, requestIndexing } from "@brand/core/brands/request-indexing";
-import { lookupDomain, type Brand } from "@brand/core/brands/store";
+import { cachedLookupDomain } from "@brand/core/brands/domain-cache";
+import { indexIfDue } from "@brand/core/brands/request-indexing";
+import type { Brand } from "@brand/core/brands/store";
 import { AppError } from "@brand/core/errors";
 import type { Context } from "hono";
 import type { AppEnv } from "./env.ts";
+import { crawlInRequest } from "./indexing.ts";
 
 export type IndexedDomain = { brand: Brand; domain: string } | { accepted: Response };
 
@@ -12,8 +14,8 @@ export async function indexedDomain(c: Context<AppEnv>, raw: string, now: Date):
   const parsed = normaliseDomain(raw, { allowTestDomains: Boolean(c.env.CRAWL_PROXY) });
   if (!parsed.ok) throw new AppError("bad_request", parsed.reason);
   const { domain } = parsed;
-  const found = await lookupDomain(c.env.DB, domain);
-  if (awaitsIndexing(found)) await requestIndexing(c.env.DB, c.env.INDEX_QUEUE, domain, now);
+  const found = await cachedLookupDomain(c.env.DB, domain, now.getTime());
+  await indexIfDue(c.env.DB, found, domain, crawlInRequest(c, now), now);
   switch (found.state) {
     case "indexed":
       return { brand: found.brand, domain };

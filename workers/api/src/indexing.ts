@@ -1,23 +1,56 @@
-// The indexing queue's consumer and the re-index cron.
+// Indexing on the JSON host: the crawl a first request starts (in its waitUntil, so a retry a second later finds the
+// brand), the queue consumer (other hosts' requests, the cron, and the retry of a crawl cut short) and the re-index cron.
+import type { StartIndexing } from "@brand/core/brands/request-indexing";
+import { crawledAfter, domainsDueForIndexing, markQueued } from "@brand/core/crawler/reindex";
 import { crawlConfig, runIndexJob } from "@brand/core/crawler/run-index-job";
-import { domainsDueForIndexing, markQueued } from "@brand/core/crawler/reindex";
+import type { IndexMessage } from "@brand/core/queue-messages";
 import { initWorkerCodecs } from "@brand/core/render/wasm-modules";
-import type { Env } from "./env.ts";
+import type { Context } from "hono";
+import type { AppEnv, Env } from "./env.ts";
 import { wakeEventDeliveries } from "./webhook-queue.ts";
 
-export type IndexMessage = { domain: string };
+/**
+ * The queue message that backs up a crawl started in a request: it waits longer than a crawl may take (the crawl's
+ * time budget is 10 s; waitUntil work is cut 30 s after the response), so it only crawls when that crawl never landed.
+ */
+export const RETRY_DELAY_S = 60;
+
+/** Crawls started by requests in this isolate and not yet finished. */
+const running = new Set<Promise<unknown>>();
+
+/**
+ * Starts the crawl now, after the response is sent, with a delayed queue message as its retry: the brand is there
+ * for a retry a second later, with no queue batch to wait for.
+ */
+export const crawlInRequest =
+  (c: Context<AppEnv>, claimedAt: Date): StartIndexing =>
+  async (domain) => {
+    await c.env.INDEX_QUEUE.send({ domain, unless_crawled_after: claimedAt.toISOString() }, { delaySeconds: RETRY_DELAY_S });
+    const crawl = indexNow(c.env, domain).finally(() => running.delete(crawl));
+    running.add(crawl);
+    c.executionCtx.waitUntil(crawl);
+  };
+
+/** Resolves once every crawl this isolate's requests started has finished (tests wait for the background work). */
+export async function crawlsSettled(): Promise<void> {
+  while (running.size) await Promise.allSettled([...running]);
+}
+
+async function indexNow(env: Env, domain: string): Promise<void> {
+  await initWorkerCodecs(); // decoding logos needs the wasm codecs
+  const outcome = await runIndexJob(env, domain, crawlConfig(env));
+  if (outcome.eventIds?.length) await wakeEventDeliveries(env, outcome.eventIds);
+}
 
 export async function consumeIndexQueue(batch: MessageBatch<IndexMessage>, env: Env): Promise<void> {
-  const config = crawlConfig(env);
-  await initWorkerCodecs(); // decoding logos needs the wasm codecs
   for (const message of batch.messages) {
+    const { domain, unless_crawled_after: after } = message.body;
     // runIndexJob records failures itself, so a message is done once it ran; only an unexpected throw retries.
     try {
-      const outcome = await runIndexJob(env, message.body.domain, config);
+      if (!after || !(await crawledAfter(env.DB, domain, after))) await indexNow(env, domain);
       message.ack();
-      if (outcome.eventIds?.length) await wakeEventDeliveries(env, outcome.eventIds);
     } catch (error) {
-      console.error(`index job for ${message.body.domain} threw`, error);
+      console.error(`index job for ${domain} threw`, error);
       message.retry({ delaySeconds: 60 });
     }
   }

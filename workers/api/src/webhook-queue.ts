@@ -4,11 +4,10 @@ import { overdueDeliveries } from "@brand/core/webhooks/deliveries";
 import { targetPolicy } from "@brand/core/webhooks/endpoints";
 import { newDeliveriesOf } from "@brand/core/webhooks/fan-out";
 import { processDelivery, type ProcessOptions } from "@brand/core/webhooks/process";
+import { WEBHOOK_QUEUE_NAME, type WebhookMessage, type WebhookQueue } from "@brand/core/queue-messages";
 import type { Env } from "./env.ts";
 
-export const WEBHOOK_QUEUE_NAME = "brand-webhooks";
-
-export type WebhookMessage = { delivery_id: string };
+export { WEBHOOK_QUEUE_NAME };
 
 /** A retry after the consumer itself failed (D1 unavailable, a bug): soon, the lease keeps it from doubling up. */
 const ERROR_RETRY_S = 30;
@@ -38,7 +37,7 @@ export async function consumeWebhookQueue(
   );
 }
 
-export async function wakeDeliveries(queue: Queue<WebhookMessage>, ids: string[]): Promise<void> {
+export async function wakeDeliveries(queue: WebhookQueue, ids: string[]): Promise<void> {
   for (let i = 0; i < ids.length; i += 100) {
     await queue.sendBatch(ids.slice(i, i + 100).map((id) => ({ body: { delivery_id: id } })));
   }

@@ -1,11 +1,10 @@
-import type { DailyCounter } from "./daily-counter.ts";
-import type { TransactionLock } from "./transaction-lock.ts";
+import type { IndexQueue } from "@brand/core/queue-messages";
+import type { BetaAccount } from "./beta-account.ts";
 
 export type Env = {
   DB: D1Database;
-  INDEX_QUEUE: Queue<{ domain: string }>;
-  DAILY_COUNTER: DurableObjectNamespace<DailyCounter>;
-  TRANSACTION_LOCK: DurableObjectNamespace<TransactionLock>;
+  INDEX_QUEUE: IndexQueue;
+  BETA_ACCOUNT: DurableObjectNamespace<BetaAccount>;
   IMG_BASE_URL: string;
   /** The enrichment provider (Ntropy API v3). Unset: the provider identifies nobody and our own stages answer. */
   ENRICHMENT_URL?: string;

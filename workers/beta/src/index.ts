@@ -2,8 +2,7 @@ import { createApp } from "@brand/core/http/app";
 import type { AppEnv } from "./env.ts";
 import { registerTransaction } from "./routes/transaction.ts";
 
-export { DailyCounter } from "./daily-counter.ts";
-export { TransactionLock } from "./transaction-lock.ts";
+export { BetaAccount } from "./beta-account.ts";
 
 const app = createApp<AppEnv>("beta", "Brand Asset Service: beta host");
 app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });

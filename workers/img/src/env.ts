@@ -1,10 +1,11 @@
+import type { IndexQueue } from "@brand/core/queue-messages";
 import type { Principal } from "@brand/core/auth/authenticate";
 
 export type Env = {
   DB: D1Database;
   LOGOS: R2Bucket;
   VARIANTS: KVNamespace;
-  INDEX_QUEUE: Queue<{ domain: string }>;
+  INDEX_QUEUE: IndexQueue;
   IMG_BASE_URL: string;
   /** Signs immutable variant URLs (`redirect`). A secret: `wrangler secret put VARIANT_SIGNING_KEY`. */
   VARIANT_SIGNING_KEY: string;

@@ -1,4 +1,4 @@
-// The beta's daily count, mirrored into D1 so the JSON host (the dashboard) can show it. The beta host's DailyCounter
+// The beta's daily count, mirrored into D1 so the JSON host (the dashboard) can show it. The beta host's BetaAccount
 // Durable Object stays the authority: it enforces the allowance exactly. After each counted lookup the beta host
 // hands the counter's new value here in waitUntil; an isolate's lookups within a quarter second share one write (it
 // cost a D1 write per lookup before), and a write that arrives late or twice changes nothing, because the row only

@@ -3,6 +3,7 @@
 // operator's /admin uses too.
 import { z } from "@hono/zod-openapi";
 import { listKeys, revokeKey, rotateKey } from "../auth/accounts.ts";
+import { forgetCachedKeys } from "../auth/authenticate.ts";
 import { hashKey, KeyKind } from "../auth/keys.ts";
 import { REFERRER_PATTERN } from "../auth/referrers.ts";
 import { AppError } from "../errors.ts";
@@ -104,5 +105,6 @@ export async function setKeyReferrers(db: D1Database, caller: Caller, keyId: str
     .prepare("UPDATE api_keys SET referrers = ? WHERE id = ? AND account_id = ? AND revoked_at IS NULL")
     .bind(JSON.stringify(unique), keyId, caller.accountId)
     .run();
+  forgetCachedKeys();
   return { ...key, referrers: unique };
 }

@@ -3,6 +3,7 @@ import { AppError } from "../errors.ts";
 import { newId } from "../ids.ts";
 import { applyMonthlyGrant } from "../billing/credits.ts";
 import { DEFAULT_BETA_DAILY_LIMIT, type PlanName } from "../billing/plans.ts";
+import { forgetCachedKeys } from "./authenticate.ts";
 import { displayPrefix, generateKey, hashKey, type KeyKind } from "./keys.ts";
 
 export type AccountRow = {
@@ -83,6 +84,7 @@ export async function rotateKey(db: D1Database, accountId: string, kind: KeyKind
       )
       .bind(newId("key"), accountId, kind, hash, displayPrefix(key, kind), referrers ?? "[]", now.toISOString()),
   ]);
+  forgetCachedKeys();
   return key;
 }
 
@@ -91,6 +93,7 @@ export async function revokeKey(db: D1Database, accountId: string, keyId: string
     .prepare("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND account_id = ? AND revoked_at IS NULL")
     .bind(now.toISOString(), keyId, accountId)
     .run();
+  forgetCachedKeys();
   if (meta.changes === 0) throw new AppError("not_found", `No active key ${keyId} on account ${accountId}.`);
 }
 
@@ -124,6 +127,7 @@ export async function updateAccount(
       changes.name ?? null,
     )
     .run();
+  forgetCachedKeys(); // the plan, the beta flag and its limit travel with the cached key
   // An upgrade brings the new plan's grant now rather than next month.
   if (changes.plan && changes.plan !== before.plan) {
     await db.prepare("UPDATE accounts SET credits_period = '' WHERE id = ?").bind(accountId).run();
@@ -138,6 +142,7 @@ export async function setReferrers(db: D1Database, accountId: string, referrers:
     .prepare("UPDATE api_keys SET referrers = ? WHERE account_id = ? AND kind = 'publishable' AND revoked_at IS NULL")
     .bind(JSON.stringify(referrers), accountId)
     .run();
+  forgetCachedKeys();
   if (meta.changes === 0) throw new AppError("not_found", `Account ${accountId} has no active publishable key.`);
 }
 

@@ -4,6 +4,7 @@ import type { PlanName } from "../billing/plans.ts";
 import { hashKey, KEY_FORMATS, looksLikeKey, type KeyKind } from "./keys.ts";
 import { referrerAllowed } from "./referrers.ts";
 import { utcMonth } from "../time.ts";
+import { TtlCache } from "../ttl-cache.ts";
 
 export type Principal = {
   accountId: string;
@@ -29,8 +30,19 @@ const HOW_TO_SEND: Record<KeyKind, string> = {
 };
 
 /**
+ * How long an isolate trusts what it read about a key (its account, plan and entitlements): a revoked or rotated key,
+ * or a changed plan, takes effect on every host within this bound. A change made through auth/accounts.ts is seen at
+ * once by the isolate that made it (`forgetCachedKeys`). Unknown keys are remembered too, so a flood of made-up keys
+ * costs D1 one read per key and isolate.
+ */
+export const KEY_CACHE_MS = 10_000;
+/** Keyed by the key's hash: the plain key is not kept in memory longer than the request that carried it. */
+const principals = new TtlCache<string, Principal | null>(KEY_CACHE_MS, 10_000);
+
+/**
  * Resolves `key` (possibly missing) for a host that takes keys of `kind`. Throws 401 for a missing, malformed,
- * wrong-kind, unknown or revoked key; the caller applies referrer and entitlement rules on the result.
+ * wrong-kind, unknown or revoked key; the caller applies referrer and entitlement rules on the result. A warm isolate
+ * answers from its cache (KEY_CACHE_MS) without a trip to D1.
  */
 export async function authenticate(
   db: D1Database,
@@ -39,15 +51,28 @@ export async function authenticate(
   now: Date,
 ): Promise<Principal> {
   if (key === null || key === undefined) throw new AppError("unauthorized", `Missing key. ${HOW_TO_SEND[kind]}`);
-  if (!looksLikeKey(kind, key)) {
-    const other = (Object.keys(KEY_FORMATS) as KeyKind[]).find((k) => k !== kind && looksLikeKey(k, key));
-    throw new AppError(
-      "unauthorized",
-      other
-        ? `A ${KIND_NAMES[other]} does not open this host; use your ${KIND_NAMES[kind]}.`
-        : `Malformed key: expected a ${KIND_NAMES[kind]}. ${HOW_TO_SEND[kind]}`,
-    );
-  }
+  assertKeyShape(kind, key);
+  const hash = await hashKey(key);
+  const principal = await principals.through(`${kind} ${hash}`, () => findPrincipal(db, kind, hash, now), undefined, now.getTime());
+  if (!principal) throw new AppError("unauthorized", "Unknown or revoked key. Copy the current key from your dashboard.");
+  return principal;
+}
+
+/** Drops this isolate's cached keys: after a key or account change, so the next request reads D1 again. */
+export const forgetCachedKeys = () => principals.clear();
+
+function assertKeyShape(kind: KeyKind, key: string): void {
+  if (looksLikeKey(kind, key)) return;
+  const other = (Object.keys(KEY_FORMATS) as KeyKind[]).find((k) => k !== kind && looksLikeKey(k, key));
+  throw new AppError(
+    "unauthorized",
+    other
+      ? `A ${KIND_NAMES[other]} does not open this host; use your ${KIND_NAMES[kind]}.`
+      : `Malformed key: expected a ${KIND_NAMES[kind]}. ${HOW_TO_SEND[kind]}`,
+  );
+}
+
+async function findPrincipal(db: D1Database, kind: KeyKind, hash: string, now: Date): Promise<Principal | null> {
   const row = await db
     .prepare(
       `SELECT k.id AS key_id, k.account_id, k.referrers, a.plan, a.beta, a.beta_daily_limit,
@@ -55,7 +80,7 @@ export async function authenticate(
        FROM api_keys k JOIN accounts a ON a.id = k.account_id
        WHERE k.hash = ?1 AND k.kind = ?2 AND k.revoked_at IS NULL`,
     )
-    .bind(await hashKey(key), kind, `${utcMonth(now)}-%`)
+    .bind(hash, kind, `${utcMonth(now)}-%`)
     .first<{
       key_id: string;
       account_id: string;
@@ -65,7 +90,7 @@ export async function authenticate(
       beta_daily_limit: number;
       used: number;
     }>();
-  if (!row) throw new AppError("unauthorized", "Unknown or revoked key. Copy the current key from your dashboard.");
+  if (!row) return null;
   return {
     accountId: row.account_id,
     keyId: row.key_id,

@@ -1,20 +1,22 @@
 // A pipeline decision made into the spec's row: the brand name wins when a brand resolves for the domain, entity_id
 // only then, the parent from the verified list, the intermediary with its four keys, confidence from the fixed table.
-// A matched domain we have never seen is queued for indexing (its entity_id stays null until then).
+// A matched domain we have never seen is handed to `indexLater` (its entity_id stays null until it is indexed).
 import { corpusSpelling } from "../descriptor/corpus-match.ts";
 import { logoUrl } from "../brands/describe.ts";
-import { ownerOf } from "../brands/parents.ts";
-import { awaitsIndexing } from "../brands/request-indexing.ts";
-import { lookupDomain, type Brand } from "../brands/store.ts";
+import { ownerOf, type CorpusIndex, type DomainFacts } from "./corpus-index.ts";
 import { confidenceFor } from "./confidence.ts";
 import type { IdentityRow, MatchType } from "./row.ts";
 
 export type RowDeps = {
-  db: D1Database;
+  corpus: CorpusIndex;
   imgBaseUrl: string;
-  /** Queues a crawl of a domain never seen before. */
-  requestIndexing: (domain: string) => Promise<void>;
+  /** What we know of any domain (the corpus's from the index, others as they come). */
+  lookupDomain: (domain: string) => Promise<DomainFacts>;
+  /** Called for every domain the row names: the caller starts its indexing once the lookup has counted, if it is due. */
+  indexLater: (found: DomainFacts, domain: string) => void;
 };
+
+type Brand = NonNullable<DomainFacts["brand"]>;
 
 export type Decision = {
   status: "matched" | "cleaned";
@@ -38,7 +40,7 @@ export async function buildRow(deps: RowDeps, decision: Decision, withContext: b
   if (decision.status === "cleaned" || !decision.domain) {
     return {
       domain: null,
-      name: (await corpusSpelling(deps.db, decision.name)) ?? decision.name,
+      name: corpusSpelling(deps.corpus, decision.name) ?? decision.name,
       ...entityTypeField(null),
       entity_id: null,
       logo_url: null,
@@ -56,7 +58,7 @@ export async function buildRow(deps: RowDeps, decision: Decision, withContext: b
     ...entityTypeField(brand),
     entity_id: brand?.id ?? null,
     logo_url: logoUrl(deps.imgBaseUrl, decision.domain),
-    parent: brand ? await parentOf(deps, brand.id) : null,
+    parent: brand ? parentOf(deps, brand.id) : null,
     intermediary,
     status: "matched",
     match_type: decision.matchType,
@@ -66,18 +68,18 @@ export async function buildRow(deps: RowDeps, decision: Decision, withContext: b
 
 /**
  * The domain's brand: `brand` when it resolves (indexed: it gives the row its id), `known` when we have one at all
- * (its name is the company's own, even before its logo is indexed). A domain never seen or never queued is queued.
+ * (its name is the company's own, even before its logo is indexed). A domain never seen or never queued is indexed.
  */
 async function resolvedBrand(deps: RowDeps, domain: string): Promise<{ brand: Brand | null; known: Brand | null }> {
-  const found = await lookupDomain(deps.db, domain);
-  if (awaitsIndexing(found)) await deps.requestIndexing(domain);
+  const found = await deps.lookupDomain(domain);
+  deps.indexLater(found, domain);
   if (found.state === "indexed") return { brand: found.brand, known: found.brand };
   return { brand: null, known: found.state === "unknown" || found.state === "blocked" ? null : found.brand };
 }
 
 /** The nearest verified owner, when a brand with a domain resolves for it (spec: otherwise null). */
-async function parentOf(deps: RowDeps, brandId: string): Promise<Related | null> {
-  const owner = await ownerOf(deps.db, brandId);
+function parentOf(deps: RowDeps, brandId: string): Related | null {
+  const owner = ownerOf(deps.corpus, brandId);
   if (!owner) return null;
   return { domain: owner.domain, name: owner.name, entity_id: owner.id, logo_url: logoUrl(deps.imgBaseUrl, owner.domain) };
 }

@@ -1,10 +1,10 @@
 // One lookup's working state, shared by the provider stage and our own stages: the request taken apart, the platform
 // table, and the checks and decisions both kinds of stage make.
-import { ownerOf } from "../brands/parents.ts";
-import { matchCorpus, type CorpusBrand } from "../descriptor/corpus-match.ts";
+import { matchCorpus, type NamedBrand } from "../descriptor/corpus-match.ts";
 import { parseDescriptor, type ParsedDescriptor } from "../descriptor/parse.ts";
 import type { PlatformPrefix } from "../descriptor/platforms.ts";
 import type { Decision, RowDeps } from "./build-row.ts";
+import { ownerOf } from "./corpus-index.ts";
 import { failedCheck, type Candidate, type CheckFailure } from "./merchant-checks.ts";
 import type { TransactionRequest } from "./request.ts";
 
@@ -14,20 +14,20 @@ export type Lookup = {
   parsed: ParsedDescriptor;
   prefixes: PlatformPrefix[];
   withContext: boolean;
-  /** The brand the merchant words name, asked once. */
-  named: () => Promise<CorpusBrand | null>;
+  /** The brand the merchant words name. */
+  named: NamedBrand | null;
 };
 
-export function newLookup(deps: RowDeps, request: TransactionRequest, prefixes: PlatformPrefix[]): Lookup {
+export function newLookup(deps: RowDeps, request: TransactionRequest): Lookup {
+  const prefixes = deps.corpus.prefixes;
   const parsed = parseDescriptor(request.transaction, prefixes);
-  let named: Promise<CorpusBrand | null> | undefined;
   return {
     deps,
     request,
     parsed,
     prefixes,
     withContext: Boolean(request.transaction_context),
-    named: () => (named ??= matchCorpus(deps.db, parsed.words, parsed.head)),
+    named: matchCorpus(deps.corpus, parsed.words, parsed.head),
   };
 }
 
@@ -38,9 +38,8 @@ export function checkFails(lookup: Lookup, candidate: Candidate): Promise<CheckF
     candidate,
     parsed,
     prefixes,
-    ownerDomains: async () => {
-      const named = await lookup.named();
-      const owner = named ? await ownerOf(deps.db, named.id) : null;
+    ownerDomains: () => {
+      const owner = lookup.named && ownerOf(deps.corpus, lookup.named.id);
       return owner ? [owner.domain] : [];
     },
   });

@@ -51,7 +51,7 @@ export type CheckInput = {
   parsed: ParsedDescriptor;
   prefixes: PlatformPrefix[];
   /** Domains of the owners of the brand the descriptor names, if it names one (the parent rule). */
-  ownerDomains: () => Promise<string[]>;
+  ownerDomains: () => string[];
 };
 
 /** The first check the candidate fails, or null when it may stand as the merchant. */
@@ -63,7 +63,7 @@ export async function failedCheck({ candidate, parsed, prefixes, ownerDomains }:
   const platform = prefixes.find((p) => p.platform.domain === candidate.domain)?.platform;
   if (platform && !platform.sellsItself && !named) return "platform_as_merchant";
   if (CONFLICTS.some((c) => c.domain === candidate.domain && c.text.test(parsed.text))) return "descriptor_conflict";
-  if (!named && (await ownerDomains()).includes(candidate.domain)) return "descriptor_conflict";
+  if (!named && ownerDomains().includes(candidate.domain)) return "descriptor_conflict";
   return null;
 }
 

@@ -1,13 +1,12 @@
 // Our own stages, when the provider identified nobody (design §7): a person (context only), a printed domain
 // (`descriptor_domain`), the corpus (`searched_name`), the tidied descriptor (`cleaned_descriptor`). A candidate that
 // fails a merchant check hands over to the next stage.
-import { ownerDomainOf, ownerOf } from "../brands/parents.ts";
-import { lookupDomain } from "../brands/store.ts";
-import type { CorpusBrand } from "../descriptor/corpus-match.ts";
+import type { NamedBrand } from "../descriptor/corpus-match.ts";
 import type { ParsedDescriptor } from "../descriptor/parse.ts";
 import { isPersonalName, namesHolder } from "../descriptor/people.ts";
 import { printedDomain } from "../descriptor/printed-domain.ts";
 import type { Decision } from "./build-row.ts";
+import { ownerDomainOf, ownerOf } from "./corpus-index.ts";
 import { checkFails, cleaned, matched, type Lookup } from "./lookup.ts";
 import type { TransactionRequest } from "./request.ts";
 
@@ -17,7 +16,7 @@ export async function ownStages(lookup: Lookup, providerPlatform: Decision["inte
   const viaPlatform = async (merchant: string | null) =>
     providerPlatform ?? (withContext ? await platformIntermediary(lookup, merchant) : null);
 
-  const named = await lookup.named();
+  const named = lookup.named;
   if (withContext && !named && isPerson(parsed, request)) {
     return { ...cleaned(parsed, "cleaned_descriptor", await viaPlatform(null)), entityType: "person" };
   }
@@ -44,9 +43,9 @@ export async function ownStages(lookup: Lookup, providerPlatform: Decision["inte
  * CL.INTUIT.COM": TurboTax, not Intuit). One we don't know ("AMZN.COM/BILL", "G.CO") yields to a brand the words name
  * and stands alone only when nothing else names the merchant.
  */
-async function printedDomainStands(lookup: Lookup, domain: string, named: CorpusBrand | null, seller: { domain: string } | null) {
-  if (named && (await ownerOf(lookup.deps.db, named.id))?.domain === domain) return false;
-  return !seller || (await lookupDomain(lookup.deps.db, domain)).state !== "unknown";
+async function printedDomainStands(lookup: Lookup, domain: string, named: NamedBrand | null, seller: { domain: string } | null) {
+  if (named && ownerOf(lookup.deps.corpus, named.id)?.domain === domain) return false;
+  return !seller || (await lookup.deps.lookupDomain(domain)).state !== "unknown";
 }
 
 /** A transfer to or from a person (context only): a P2P rail or transfer phrase before a name, or the holder's own. */
@@ -68,6 +67,6 @@ function sellingPlatform(parsed: ParsedDescriptor) {
 async function platformIntermediary(lookup: Lookup, merchantDomain: string | null): Promise<Decision["intermediary"]> {
   const platform = lookup.parsed.platform;
   if (!platform || platform.domain === merchantDomain) return null;
-  if (merchantDomain && (await ownerDomainOf(lookup.deps.db, merchantDomain)) === platform.domain) return null;
+  if (merchantDomain && ownerDomainOf(lookup.deps.corpus, merchantDomain) === platform.domain) return null;
   return { domain: platform.domain, name: platform.name };
 }

@@ -8,10 +8,14 @@ type LedgerKind = "grant" | "purchase" | "charge" | "adjust";
 
 /** Tops the balance up to the plan's monthly grant once per calendar month (purchased credits above it stay). */
 export async function applyMonthlyGrant(db: D1Database, accountId: string, plan: PlanName, now: Date): Promise<void> {
+  // One batch is one transaction: the grant row and the period stamp land together, or neither does.
+  await db.batch(grantStatements(db, accountId, plan, now));
+}
+
+function grantStatements(db: D1Database, accountId: string, plan: PlanName, now: Date): D1PreparedStatement[] {
   const period = utcMonth(now);
   const grant = PLANS[plan].monthlyCredits;
-  // One batch is one transaction: the grant row and the period stamp land together, or neither does.
-  await db.batch([
+  return [
     db
       .prepare(
         `INSERT INTO credit_ledger (account_id, kind, amount, balance_after, reason, created_at)
@@ -20,13 +24,20 @@ export async function applyMonthlyGrant(db: D1Database, accountId: string, plan:
       )
       .bind(accountId, grant, `monthly grant ${period}`, now.toISOString(), period),
     db.prepare("UPDATE accounts SET credits_period = ?2 WHERE id = ?1 AND credits_period <> ?2").bind(accountId, period),
-  ]);
+  ];
 }
 
-/** Charges a brand request; throws 402 when the balance is below the cost. Returns the balance after. */
-export async function chargeBrandRequest(db: D1Database, accountId: string, reason: string, now: Date): Promise<number> {
-  const balance = await addLedgerEntry(db, accountId, "charge", -BRAND_REQUEST_CREDITS, reason, now);
-  if (balance === null) {
+/**
+ * Charges a brand request, after the month's grant on `plan` when it is due, in one batch (one trip to D1); throws
+ * 402 when the balance is below the cost. Returns the balance after.
+ */
+export async function chargeBrandRequest(db: D1Database, accountId: string, plan: PlanName, reason: string, now: Date): Promise<number> {
+  const results = await db.batch<{ balance_after: number }>([
+    ...grantStatements(db, accountId, plan, now),
+    ledgerEntry(db, accountId, "charge", -BRAND_REQUEST_CREDITS, reason, now),
+  ]);
+  const balance = results.at(-1)?.results[0]?.balance_after;
+  if (balance === undefined) {
     throw new AppError(
       "payment_required",
       `Out of credits: a brand request costs ${BRAND_REQUEST_CREDITS} credits. Buy credits or wait for the monthly grant.`,
@@ -47,15 +58,18 @@ export async function addLedgerEntry(
   reason: string,
   now: Date,
 ): Promise<number | null> {
-  const row = await db
+  const row = await ledgerEntry(db, accountId, kind, amount, reason, now).first<{ balance_after: number }>();
+  return row?.balance_after ?? null;
+}
+
+function ledgerEntry(db: D1Database, accountId: string, kind: LedgerKind, amount: number, reason: string, now: Date) {
+  return db
     .prepare(
       `INSERT INTO credit_ledger (account_id, kind, amount, balance_after, reason, created_at)
        SELECT id, ?2, ?3, credits + ?3, ?4, ?5 FROM accounts WHERE id = ?1 AND credits + ?3 >= 0
        RETURNING balance_after`,
     )
-    .bind(accountId, kind, amount, reason, now.toISOString())
-    .first<{ balance_after: number }>();
-  return row?.balance_after ?? null;
+    .bind(accountId, kind, amount, reason, now.toISOString());
 }
 
 export async function ledger(db: D1Database, accountId: string, limit = 100) {

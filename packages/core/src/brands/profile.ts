@@ -1,4 +1,6 @@
 // The brand profile of GET /brand/{domain} (design §5).
+import { TtlCache } from "../ttl-cache.ts";
+import { DOMAIN_CACHE_MS } from "./domain-cache.ts";
 import { z } from "@hono/zod-openapi";
 import { SOCIAL_KEYS } from "../seed/schema.ts";
 import { ColorType } from "./colors.ts";
@@ -43,13 +45,21 @@ export type BrandProfile = z.infer<typeof BrandProfile>;
 
 type Sign = (key: string) => Promise<string>;
 
-export async function brandProfile(db: D1Database, brand: Brand, domain: string, imgBaseUrl: string, sign: Sign): Promise<BrandProfile> {
+type Extras = { ids: { kind: string; value: string; qualifier: string }[]; owner: { id: string; name: string; domain: string | null } | null };
+
+/** A brand's identifiers and owner, kept per isolate as long as its domain record (brands/domain-cache.ts). */
+const extrasCache = new TtlCache<string, Extras>(DOMAIN_CACHE_MS, 2_000);
+
+async function readExtras(db: D1Database, brandId: string): Promise<Extras> {
   const [identifiers, parent] = await db.batch<{ kind: string; value: string; qualifier: string } | { id: string; name: string; domain: string | null }>([
-    db.prepare("SELECT kind, value, qualifier FROM identifiers WHERE brand_id = ? AND kind IN ('ticker', 'isin') ORDER BY kind, value").bind(brand.id),
-    db.prepare("SELECT b.id, b.name, b.domain FROM parents p JOIN brands b ON b.id = p.parent_id WHERE p.child_id = ?").bind(brand.id),
+    db.prepare("SELECT kind, value, qualifier FROM identifiers WHERE brand_id = ? AND kind IN ('ticker', 'isin') ORDER BY kind, value").bind(brandId),
+    db.prepare("SELECT b.id, b.name, b.domain FROM parents p JOIN brands b ON b.id = p.parent_id WHERE p.child_id = ?").bind(brandId),
   ]);
-  const ids = identifiers.results as { kind: string; value: string; qualifier: string }[];
-  const owner = parent.results[0] as { id: string; name: string; domain: string | null } | undefined;
+  return { ids: identifiers.results as Extras["ids"], owner: (parent.results[0] as Extras["owner"]) ?? null };
+}
+
+export async function brandProfile(db: D1Database, brand: Brand, domain: string, imgBaseUrl: string, sign: Sign): Promise<BrandProfile> {
+  const { ids, owner } = await extrasCache.through(brand.id, () => readExtras(db, brand.id));
   const image = async (type: ImageType) => {
     const found = brandImage(brand, type);
     return found && logoImage(found, type === "icon" ? logoUrl(imgBaseUrl, domain) : `${logoUrl(imgBaseUrl, domain)}?type=${type}`, sign);

@@ -1,4 +1,6 @@
 // Name search over brand names, aliases and domains (FTS5), for /name/{brand} and the JSON host's /search.
+import { TtlCache } from "../ttl-cache.ts";
+import { DOMAIN_CACHE_MS } from "./domain-cache.ts";
 
 export type SearchStrategy = "match" | "suggest";
 export type SearchHit = { id: string; name: string; domain: string | null; popularity: number };
@@ -13,15 +15,22 @@ export function ftsQuery(query: string): string | null {
 }
 
 /**
+ * Repeated searches (a typeahead's popular prefixes, a page's /name/ logos) are answered from the isolate for as long
+ * as a domain's record is (DOMAIN_CACHE_MS); a crawl this isolate ran forgets them at once.
+ */
+const answers = new TtlCache<string, SearchHit[]>(DOMAIN_CACHE_MS, 2_000);
+
+export function cachedSearchBrands(db: D1Database, query: string, strategy: SearchStrategy, limit: number, now = Date.now()): Promise<SearchHit[]> {
+  return answers.through(`${strategy} ${limit} ${query.trim().toLowerCase()}`, () => searchBrands(db, query, strategy, limit), undefined, now);
+}
+
+export const forgetCachedSearches = () => answers.clear();
+
+/**
  * `match` ranks the closest name first: an exact name, then an exact alias, then a name that starts with the query,
  * then the best full-text rank; popularity breaks ties. `suggest` ranks every prefix match by popularity.
  */
-export async function searchBrands(
-  db: D1Database,
-  query: string,
-  strategy: SearchStrategy,
-  limit: number,
-): Promise<SearchHit[]> {
+export async function searchBrands(db: D1Database, query: string, strategy: SearchStrategy, limit: number): Promise<SearchHit[]> {
   const fts = ftsQuery(query);
   if (!fts) return [];
   const needle = query.trim().toLowerCase();

@@ -57,12 +57,12 @@ export type DomainLookup =
   | { state: "indexed"; brand: Brand; awaitsCrawl: boolean };
 
 export async function lookupDomain(db: D1Database, domain: string): Promise<DomainLookup> {
-  type Row = { state: DomainState; brand_id: string | null; queued_at: string | null; crawled_at: string | null } & Partial<BrandRowRaw>;
+  type Row = StateRow & Partial<BrandRowRaw>;
   const [blocked, known] = await db.batch<Row>([
     db.prepare("SELECT 'blocked' AS state FROM blocked_domains WHERE domain = ?").bind(domain),
     db
       .prepare(
-        `SELECT b.*, d.state, d.brand_id, d.queued_at, d.indexed_at AS crawled_at
+        `SELECT b.*, d.state, d.brand_id, d.queued_at, d.indexed_at AS crawled_at, b.domain AS brand_domain
          FROM domains d LEFT JOIN brands b ON b.id = d.brand_id WHERE d.domain = ?`,
       )
       .bind(domain),
@@ -71,12 +71,23 @@ export async function lookupDomain(db: D1Database, domain: string): Promise<Doma
   const row = known.results[0];
   if (!row) return { state: "unknown" };
   const brand = row.brand_id ? parseBrand(row as BrandRowRaw) : null;
+  const { state, awaitsCrawl } = stateOf(row, domain);
+  if (state === "indexed") return { state, brand: brand!, awaitsCrawl };
+  if (state === "pending") return { state, brand, awaitsCrawl };
+  return { state, brand };
+}
+
+/** A `domains` row with what its brand says about it (`brand_domain`: the brand's own domain, when it has a brand). */
+export type StateRow = { state: DomainState; brand_id: string | null; queued_at: string | null; crawled_at: string | null; brand_domain: string | null };
+
+/** The state a row stands for (DomainLookup): indexed without a brand is no data; `awaitsCrawl` as DomainLookup says. */
+export function stateOf(row: StateRow, domain: string): { state: Exclude<DomainState, "blocked"> | "blocked"; awaitsCrawl: boolean } {
   const neverQueued = row.queued_at === null;
-  if (row.state === "indexed" && brand) {
-    return { state: "indexed", brand, awaitsCrawl: neverQueued && row.crawled_at === null && brand.domain === domain };
+  if (row.state === "indexed" && row.brand_id) {
+    return { state: "indexed", awaitsCrawl: neverQueued && row.crawled_at === null && row.brand_domain === domain };
   }
-  if (row.state === "pending") return { state: "pending", brand, awaitsCrawl: neverQueued };
-  return { state: row.state === "indexed" ? "no_data" : row.state, brand };
+  if (row.state === "pending") return { state: "pending", awaitsCrawl: neverQueued };
+  return { state: row.state === "indexed" ? "no_data" : row.state, awaitsCrawl: false };
 }
 
 export async function getBrand(db: D1Database, id: string): Promise<Brand | null> {

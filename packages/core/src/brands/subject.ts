@@ -2,9 +2,10 @@
 // monogram would show when there is no logo. Unknown domains are queued for indexing on the way.
 import { US_MICS, type TickerQuery } from "../identifiers/ticker.ts";
 import { unicodeDomain } from "./domain.ts";
-import { awaitsIndexing } from "./request-indexing.ts";
-import { searchBrands, type SearchStrategy } from "./search.ts";
-import { getBrand, isBlocked, lookupDomain, claimCrawl, type Brand } from "./store.ts";
+import { cachedLookupDomain } from "./domain-cache.ts";
+import { indexIfDue, type StartIndexing } from "./request-indexing.ts";
+import { cachedSearchBrands, type SearchStrategy } from "./search.ts";
+import { getBrand, isBlocked, type Brand } from "./store.ts";
 
 export type Subject = {
   brand: Brand | null;
@@ -22,12 +23,12 @@ export type Subject = {
   blocked?: true;
 };
 
-export type Indexer = (domain: string) => Promise<void>;
+export type Indexer = StartIndexing;
 
 export async function subjectForDomain(db: D1Database, domain: string, index: Indexer, now: Date): Promise<Subject> {
-  const found = await lookupDomain(db, domain);
+  const found = await cachedLookupDomain(db, domain, now.getTime());
   if (found.state === "blocked") return { brand: null, domain, label: domain, seed: domain, blocked: true };
-  if (awaitsIndexing(found) && (await claimCrawl(db, domain, now))) await index(domain);
+  await indexIfDue(db, found, domain, index, now);
   const brand = found.state === "indexed" ? found.brand : null;
   // A brand we know but have no logo for yet still lends its name to the monogram; else the domain as people write
   // it (münchen.de, not xn--mnchen-3ya.de, whose monogram would be an X).
@@ -106,7 +107,7 @@ export const subjectForIndex = async (db: D1Database, symbol: string, index: Ind
   subjectForRow(db, await identifier(db, "index", symbol), symbol.replace("^", ""), index, now);
 
 export async function subjectForName(db: D1Database, name: string, strategy: SearchStrategy): Promise<Subject> {
-  const [hit] = await searchBrands(db, name, strategy, 1);
+  const [hit] = await cachedSearchBrands(db, name, strategy, 1);
   const brand = hit ? await getBrand(db, hit.id) : null;
   if (brand) return brandSubject(db, brand);
   return { brand: null, domain: null, label: name, seed: name.toLowerCase() };

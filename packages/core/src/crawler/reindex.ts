@@ -33,3 +33,9 @@ export async function domainsDueForIndexing(db: D1Database, now: Date): Promise<
 export function markQueued(db: D1Database, domains: string[], now: Date): D1PreparedStatement[] {
   return domains.map((d) => db.prepare("UPDATE domains SET queued_at = ? WHERE domain = ?").bind(now.toISOString(), d));
 }
+
+/** Whether a crawl of `domain` recorded a result (data or a failure) after `iso`: its retry message has nothing to do. */
+export async function crawledAfter(db: D1Database, domain: string, iso: string): Promise<boolean> {
+  const row = await db.prepare("SELECT 1 AS done FROM domains WHERE domain = ? AND updated_at > ?").bind(domain, iso).first();
+  return row !== null;
+}

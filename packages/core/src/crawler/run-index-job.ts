@@ -1,4 +1,6 @@
 // One indexing job, as the queue consumer runs it: crawl, then store the result or record why there is none.
+import { forgetCachedDomain } from "../brands/domain-cache.ts";
+import { forgetCachedSearches } from "../brands/search.ts";
 import { CrawlError } from "./fetch.ts";
 import { crawlDomain } from "./index-domain.ts";
 import { saveCrawl, saveCrawlFailure } from "./save-crawl.ts";
@@ -10,6 +12,16 @@ type Bindings = { DB: D1Database; LOGOS: R2Bucket };
 export type JobOutcome = { domain: string; indexed: boolean; reason?: string; events?: string[]; eventIds?: string[] };
 
 export async function runIndexJob(env: Bindings, domain: string, config: CrawlConfig, now = new Date()): Promise<JobOutcome> {
+  try {
+    return await crawlAndSave(env, domain, config, now);
+  } finally {
+    // This isolate shows the result at once; others within DOMAIN_CACHE_MS.
+    forgetCachedDomain(domain);
+    forgetCachedSearches();
+  }
+}
+
+async function crawlAndSave(env: Bindings, domain: string, config: CrawlConfig, now: Date): Promise<JobOutcome> {
   const blocked = await env.DB.prepare("SELECT 1 FROM blocked_domains WHERE domain = ?").bind(domain).first();
   if (blocked) return { domain, indexed: false, reason: "blocked" };
   try {

@@ -1,12 +1,15 @@
 // The brand corpus, asked two questions: which brand do these merchant words name (the `searched_name` stage), and
-// how does the company spell this name itself (for `cleaned` rows). Exact keys only (brand_keys, migration 0004):
-// a fuzzy hit would invent merchants for local shops, and a wrong merchant is worse than none.
+// how does the company spell this name itself (for `cleaned` rows), answered from the isolate's corpus index. Exact
+// keys only (brand_keys, migration 0004): a fuzzy hit would invent merchants for local shops, and a wrong merchant is
+// worse than none.
+import type { CorpusBrand, CorpusIndex } from "../beta/corpus-index.ts";
 import { nameKey } from "./name-key.ts";
 import { NUMBER_MARK, TRAILING_WORDS } from "./noise.ts";
 import { BUSINESS_WORDS } from "./people.ts";
 import { isRegionCode, placeLength } from "./places.ts";
 
-export type CorpusBrand = { id: string; name: string; domain: string; popularity: number };
+/** A corpus brand with a site: what the `searched_name` stage can answer with. */
+export type NamedBrand = CorpusBrand & { domain: string };
 
 /** Longest brand name tried, in words. */
 const MAX_WORDS = 6;
@@ -28,13 +31,13 @@ export const merchantWords = (upper: string) =>
  * from its start that is a brand name or alias, provided what follows could only be a place, a store number or
  * billing words ("STARBUCKS SEATTLE WA", "SHEETZ # ALTOONA PA", not "APPLE FARM STAND").
  */
-export async function matchCorpus(db: D1Database, words: string[], head: string[] | null = null): Promise<CorpusBrand | null> {
+export function matchCorpus(index: CorpusIndex, words: string[], head: string[] | null = null): NamedBrand | null {
   const runs = head ? [words.slice(head.length), words] : [words];
   const candidates = runs.flatMap(leadingRuns);
   const headKey = head ? nameKey(head.join(" ")) : "";
   const keys = [...candidates.map((c) => c.key), ...(headKey.length >= MIN_HEAD_KEY ? [headKey] : [])].filter((k) => k.length >= 2);
   if (!keys.length) return null;
-  const hits = await brandsByKeys(db, keys);
+  const hits = brandsByKeys(index, keys);
   for (const { key, rest } of candidates) {
     const hit = hits.get(key);
     if (!hit || (key.length < 3 && !hit.isName)) continue; // "BP" is a name; "IG" is only an alias
@@ -53,16 +56,9 @@ function leadingRuns(words: string[]): { key: string; rest: string[] }[] {
   return runs;
 }
 /** The company's own spelling of `name` when a brand is called exactly that (not merely aliased), else null. */
-export async function corpusSpelling(db: D1Database, name: string): Promise<string | null> {
+export function corpusSpelling(index: CorpusIndex, name: string): string | null {
   const key = nameKey(name.toUpperCase());
-  if (!key) return null;
-  return db
-    .prepare(
-      `SELECT b.name FROM brand_keys k JOIN brands b ON b.id = k.brand_id
-       WHERE k.key = ? AND k.raw = b.name ORDER BY b.popularity DESC LIMIT 1`,
-    )
-    .bind(key)
-    .first<string>("name");
+  return (key && index.byKey.get(key)?.find((hit) => hit.isName)?.brand.name) || null;
 }
 
 /** The last word that is not a billing word or number is a region code: the words before it are a city. */
@@ -72,18 +68,12 @@ function endsInRegion(words: string[]): boolean {
 }
 
 /** The most popular brand with a domain for each key, and whether the key is that brand's name (not an alias). */
-async function brandsByKeys(db: D1Database, keys: string[]): Promise<Map<string, { brand: CorpusBrand; isName: boolean }>> {
-  const { results } = await db
-    .prepare(
-      `SELECT k.key, k.raw = b.name AS is_name, b.id, b.name, b.domain, b.popularity
-       FROM brand_keys k JOIN brands b ON b.id = k.brand_id
-       WHERE k.key IN (${keys.map(() => "?").join(", ")}) AND b.domain IS NOT NULL
-       ORDER BY b.popularity DESC, is_name DESC`,
-    )
-    .bind(...keys)
-    .all<CorpusBrand & { key: string; is_name: number }>();
-  const byKey = new Map<string, { brand: CorpusBrand; isName: boolean }>();
-  for (const { key, is_name, ...brand } of results) if (!byKey.has(key)) byKey.set(key, { brand, isName: is_name === 1 });
+function brandsByKeys(index: CorpusIndex, keys: string[]): Map<string, { brand: NamedBrand; isName: boolean }> {
+  const byKey = new Map<string, { brand: NamedBrand; isName: boolean }>();
+  for (const key of keys) {
+    const hit = index.byKey.get(key)?.find((h) => h.brand.domain !== null);
+    if (hit) byKey.set(key, hit as { brand: NamedBrand; isName: boolean });
+  }
   return byKey;
 }
 

@@ -1,6 +1,6 @@
 // GET /brand/{domain}: the brand profile, 5 credits, charged only on a 200 (202 and 404 are free).
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { applyMonthlyGrant, chargeBrandRequest } from "@brand/core/billing/credits";
+import { chargeBrandRequest } from "@brand/core/billing/credits";
 import { signedFileUrl } from "@brand/core/brands/files";
 import { brandProfile, BrandProfile } from "@brand/core/brands/profile";
 import { meteredResponses, meteredRoute } from "../auth.ts";
@@ -36,8 +36,7 @@ export function registerBrand(app: OpenAPIHono<AppEnv>) {
     const profile = await brandProfile(c.env.DB, found.brand, found.domain, c.env.IMG_BASE_URL, async (key) =>
       (await signedFileUrl(c.env.FILE_SIGNING_KEY, origin, key, now)).url,
     );
-    await applyMonthlyGrant(c.env.DB, principal.accountId, principal.plan, now);
-    await chargeBrandRequest(c.env.DB, principal.accountId, `brand ${found.domain}`, now);
+    await chargeBrandRequest(c.env.DB, principal.accountId, principal.plan, `brand ${found.domain}`, now);
     return c.json(profile, 200);
   });
 }

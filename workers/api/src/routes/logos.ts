@@ -1,7 +1,7 @@
 // GET /logos/{domain}?type=icon|logo|brandmark&format=png|svg: an image record with a temporary download URL of its
 // master (design §5): the PNG, or the sanitised SVG where the source was a vector drawing.
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { signedFileUrl } from "@brand/core/brands/files";
+import { signedFileUrl, storedSize } from "@brand/core/brands/files";
 import { brandImage, ImageType } from "@brand/core/brands/images";
 import { AppError } from "@brand/core/errors";
 import { meteredResponses, meteredRoute } from "../auth.ts";
@@ -63,13 +63,13 @@ export function registerLogos(app: OpenAPIHono<AppEnv>) {
     if ("accepted" in found) return found.accepted as never;
     const image = brandImage(found.brand, type);
     const key = format === "svg" ? image?.svgKey : image?.key;
-    const head = key ? await c.env.LOGOS.head(key) : null;
-    if (!image || !key || !head) {
+    const bytes = key ? await storedSize(c.env.LOGOS, key) : null;
+    if (!image || !key || bytes === null) {
       throw new AppError("not_found", image && format === "svg" ? `No SVG of the ${type} of ${found.domain}: its source was a raster image.` : `No ${type} for ${found.domain}.`);
     }
     const { url, expiresAt } = await signedFileUrl(c.env.FILE_SIGNING_KEY, new URL(c.req.url).origin, key, now);
     return c.json(
-      { type, url, expires_at: expiresAt, width: image.width, height: image.height, format, blurhash: image.blurhash, bytes: head.size },
+      { type, url, expires_at: expiresAt, width: image.width, height: image.height, format, blurhash: image.blurhash, bytes },
       200,
     );
   });

@@ -1,7 +1,7 @@
 // GET /search?q=&strategy=typeahead|match&limit=: brands by name, alias or domain, most popular first (design §5).
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { logoUrl } from "@brand/core/brands/describe";
-import { searchBrands } from "@brand/core/brands/search";
+import { cachedSearchBrands } from "@brand/core/brands/search";
 import { meteredResponses, meteredRoute } from "../auth.ts";
 import type { AppEnv } from "../env.ts";
 import { ErrorBody, jsonResponse } from "../schemas.ts";
@@ -42,7 +42,7 @@ const route = createRoute({
 export function registerSearch(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const { q, strategy, limit } = c.req.valid("query");
-    const hits = await searchBrands(c.env.DB, q, strategy === "typeahead" ? "suggest" : "match", limit);
+    const hits = await cachedSearchBrands(c.env.DB, q, strategy === "typeahead" ? "suggest" : "match", limit);
     return c.json(
       hits.map((h) => ({ name: h.name, domain: h.domain, entity_id: h.id, logo_url: h.domain ? logoUrl(c.env.IMG_BASE_URL, h.domain) : null })),
       200,

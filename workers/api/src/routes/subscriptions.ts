@@ -2,13 +2,14 @@
 // starting indexing for a domain nobody asked for yet), list (cursor paginated), delete.
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { normaliseDomain } from "@brand/core/brands/domain";
-import { awaitsIndexing, requestIndexing } from "@brand/core/brands/request-indexing";
-import { lookupDomain } from "@brand/core/brands/store";
+import { cachedLookupDomain } from "@brand/core/brands/domain-cache";
+import { indexIfDue } from "@brand/core/brands/request-indexing";
 import { AppError } from "@brand/core/errors";
 import { Page, PageQuery } from "@brand/core/webhooks/pagination";
 import { listSubscriptions, subscribe, Subscription, SubscriptionId, unsubscribe } from "@brand/core/webhooks/subscriptions";
 import { meteredResponses, meteredRoute } from "../auth.ts";
 import type { AppEnv } from "../env.ts";
+import { crawlInRequest } from "../indexing.ts";
 import { ErrorBody, jsonBody, jsonResponse } from "../schemas.ts";
 
 const routes = {
@@ -59,10 +60,10 @@ export function registerSubscriptions(app: OpenAPIHono<AppEnv>) {
     const principal = c.get("principal");
     const parsed = normaliseDomain(c.req.valid("json").domain, { allowTestDomains: Boolean(c.env.CRAWL_PROXY) });
     if (!parsed.ok) throw new AppError("bad_request", parsed.reason);
-    const found = await lookupDomain(c.env.DB, parsed.domain);
+    const found = await cachedLookupDomain(c.env.DB, parsed.domain, now.getTime());
     if (found.state === "blocked") throw new AppError("not_found", `No data for ${parsed.domain}.`);
     const { subscription, created } = await subscribe(c.env.DB, principal.accountId, parsed.domain, now);
-    if (awaitsIndexing(found)) await requestIndexing(c.env.DB, c.env.INDEX_QUEUE, parsed.domain, now);
+    await indexIfDue(c.env.DB, found, parsed.domain, crawlInRequest(c, now), now);
     return c.json(subscription, created ? 201 : 200);
   });
 

@@ -1,4 +1,5 @@
 // GET on each lookup path: the same key check, query parameters and answer flow for all seven.
+import { viaQueue } from "@brand/core/brands/request-indexing";
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { validator } from "hono/validator";
 import { AppError } from "@brand/core/errors";
@@ -71,7 +72,8 @@ export function registerLogoRoutes(app: OpenAPIHono<AppEnv>) {
       if ("error" in parsed) throw new AppError("bad_request", parsed.error);
       const options = imageOptions(c.req.valid("query"));
       const requestKey = logoRequestKey(parsed.key, options, lookup.param === "brand");
-      const index = async (domain: string) => c.executionCtx.waitUntil(c.env.INDEX_QUEUE.send({ domain }));
+      // Queued after the response: the image host answers with the fallback meanwhile.
+      const index = async (domain: string) => c.executionCtx.waitUntil(viaQueue(c.env.INDEX_QUEUE)(domain));
       return serveLogo(c, options, requestKey, () => parsed.resolve(c.env.DB, index, new Date(), options));
     });
   }

@@ -5,6 +5,7 @@ import { addLedgerEntry, ledger } from "@brand/core/billing/credits";
 import { PLANS } from "@brand/core/billing/plans";
 import { periodUsage, usageByDay } from "@brand/core/billing/usage";
 import { normaliseDomain } from "@brand/core/brands/domain";
+import { forgetCachedDomain } from "@brand/core/brands/domain-cache";
 import { blockDomain } from "@brand/core/brands/store";
 import { AppError } from "@brand/core/errors";
 import { nextMonthStart, utcMonth } from "@brand/core/time";
@@ -82,6 +83,7 @@ export function registerAdminBilling(app: OpenAPIHono<AppEnv>) {
     const parsed = normaliseDomain(domain);
     if (!parsed.ok) throw new AppError("bad_request", parsed.reason);
     await blockDomain(c.env.DB, parsed.domain, reason, new Date());
+    forgetCachedDomain(parsed.domain);
     return c.json({ domain: parsed.domain, blocked: true }, 201);
   });
 }

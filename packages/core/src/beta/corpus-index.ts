@@ -1,0 +1,114 @@
+// What the beta's pipeline knows of brands, held in the isolate: the verified corpus's names and aliases (the seeded
+// brands), their owners, the states of their domains, the platform prefixes and the blocked domains. It is read from
+// D1 in one batch and kept for CORPUS_TTL_MS, so a warm isolate identifies a descriptor with no trip to D1. A brand
+// that is indexed or changes, a new block or a re-seed shows in rows within that bound; domains outside the corpus
+// are looked up as they come (beta/lookup-deps.ts).
+import { stateOf, type DomainLookup, type StateRow } from "../brands/store.ts";
+import { canonicalPrefix, type PlatformPrefix } from "../descriptor/platforms.ts";
+
+/** The bound on how stale a row's brand facts may be. */
+export const CORPUS_TTL_MS = 60_000;
+
+/** A brand's verified owner (seed/parents.json: one level, child → parent). */
+export type Owner = { id: string; name: string; domain: string };
+
+export type CorpusBrand = { id: string; name: string; domain: string | null; popularity: number };
+/** A brand under one name key: `isName` when the key is its name rather than an alias. Most popular first. */
+export type KeyHit = { brand: CorpusBrand; isName: boolean };
+
+/** What a row needs to know of a domain: its state, its brand's id and name, whether its crawl is due. */
+export type DomainFacts = { state: DomainLookup["state"]; brand: { id: string; name: string } | null; awaitsCrawl?: boolean };
+
+export type CorpusIndex = {
+  byKey: Map<string, KeyHit[]>;
+  /** Child brand id → its verified owner (with a domain). */
+  owners: Map<string, Owner>;
+  /** Every domain of a corpus brand. */
+  domains: Map<string, DomainFacts & { brandId: string }>;
+  blocked: Set<string>;
+  /** Longest first, so "UBER *EATS" wins over "UBER *". */
+  prefixes: PlatformPrefix[];
+};
+
+type KeyRow = { key: string; is_name: number; id: string; name: string; domain: string | null; popularity: number };
+type OwnerRow = { child_id: string; id: string; name: string; domain: string };
+type DomainRow = StateRow & { domain: string; name: string };
+type PrefixRow = { prefix: string; name: string; domain: string; kind: string; sells_itself: number };
+
+/** An isolate serves one database: its index, and when it was read. */
+let loaded: { at: number; index: Promise<CorpusIndex> } | null = null;
+
+/** The isolate's index, read again once it is CORPUS_TTL_MS old. Concurrent first lookups share one read. */
+export function corpusIndex(db: D1Database, now = Date.now()): Promise<CorpusIndex> {
+  if (loaded && now - loaded.at < CORPUS_TTL_MS) return loaded.index;
+  const entry = { at: now, index: readIndex(db) };
+  loaded = entry;
+  entry.index.catch(() => {
+    if (loaded === entry) loaded = null; // a failed read is not remembered
+  });
+  return entry.index;
+}
+
+/** Forgets the isolate's index (tests that change the corpus behind the Worker's back). */
+export const forgetCorpusIndex = () => {
+  loaded = null;
+};
+
+async function readIndex(db: D1Database): Promise<CorpusIndex> {
+  const [keys, owners, domains, prefixes, blocked] = await db.batch<unknown>([
+    db.prepare(
+      `SELECT k.key, k.raw = b.name AS is_name, b.id, b.name, b.domain, b.popularity
+       FROM brand_keys k JOIN brands b ON b.id = k.brand_id WHERE b.source = 'seed'
+       ORDER BY b.popularity DESC, is_name DESC`,
+    ),
+    db.prepare(
+      `SELECT p.child_id, b.id, b.name, b.domain FROM parents p JOIN brands b ON b.id = p.parent_id
+       WHERE b.domain IS NOT NULL`,
+    ),
+    db.prepare(
+      `SELECT d.domain, d.state, d.brand_id, d.queued_at, d.indexed_at AS crawled_at, b.domain AS brand_domain, b.name
+       FROM domains d JOIN brands b ON b.id = d.brand_id WHERE b.source = 'seed'`,
+    ),
+    db.prepare(
+      `SELECT pp.prefix, p.name, p.domain, p.kind, p.sells_itself
+       FROM platform_prefixes pp JOIN platforms p ON p.id = pp.platform_id`,
+    ),
+    db.prepare("SELECT domain FROM blocked_domains"),
+  ]);
+  return {
+    byKey: groupKeys(keys.results as KeyRow[]),
+    owners: new Map((owners.results as OwnerRow[]).map(({ child_id, ...owner }) => [child_id, owner])),
+    domains: new Map(
+      (domains.results as DomainRow[]).map((row) => {
+        const { state, awaitsCrawl } = stateOf(row, row.domain);
+        return [row.domain, { state, brand: { id: row.brand_id!, name: row.name }, awaitsCrawl, brandId: row.brand_id! }];
+      }),
+    ),
+    blocked: new Set((blocked.results as { domain: string }[]).map((r) => r.domain)),
+    prefixes: (prefixes.results as PrefixRow[])
+      .map((r) => ({
+        prefix: canonicalPrefix(r.prefix),
+        platform: { name: r.name, domain: r.domain, kind: r.kind, sellsItself: r.sells_itself === 1 },
+      }))
+      .sort((a, b) => b.prefix.length - a.prefix.length),
+  };
+}
+
+function groupKeys(rows: KeyRow[]): Map<string, KeyHit[]> {
+  const byKey = new Map<string, KeyHit[]>();
+  for (const { key, is_name, ...brand } of rows) {
+    const hits = byKey.get(key) ?? [];
+    hits.push({ brand, isName: is_name === 1 });
+    byKey.set(key, hits);
+  }
+  return byKey;
+}
+
+/** The nearest verified owner of a corpus brand. */
+export const ownerOf = (index: CorpusIndex, brandId: string): Owner | null => index.owners.get(brandId) ?? null;
+
+/** The owner's domain of the brand a domain belongs to, if any. */
+export function ownerDomainOf(index: CorpusIndex, domain: string): string | null {
+  const brandId = index.domains.get(domain)?.brandId;
+  return (brandId && index.owners.get(brandId)?.domain) || null;
+}
