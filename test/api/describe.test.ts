@@ -57,18 +57,18 @@ describe("describe record", () => {
 
 describe("indexing states", () => {
   it("starts indexing an unknown domain once: 202 with msg, then 202 again while it runs", async () => {
-    const first = await describeOf("brand-new-shop.com");
+    const first = await describeOf("brand-new-shop.slow.test");
     expect(first.status).toBe(202);
     expect(Object.keys((await first.json()) as object)).toEqual(["msg"]);
-    const second = await describeOf("brand-new-shop.com");
+    const second = await describeOf("brand-new-shop.slow.test");
     expect(second.status).toBe(202);
-    expect(await countRows("domains", "domain = ? AND state = 'pending'", "brand-new-shop.com")).toBe(1);
+    expect(await countRows("domains", "domain = ? AND state = 'pending'", "brand-new-shop.slow.test")).toBe(1);
   });
 
   it("starts one job when first requests arrive together", async () => {
-    const responses = await Promise.all(Array.from({ length: 8 }, () => describeOf("concurrent-shop.com")));
+    const responses = await Promise.all(Array.from({ length: 8 }, () => describeOf("concurrent-shop.slow.test")));
     expect(responses.map((r) => r.status)).toEqual(Array(8).fill(202));
-    expect(await countRows("domains", "domain = ?", "concurrent-shop.com")).toBe(1);
+    expect(await countRows("domains", "domain = ?", "concurrent-shop.slow.test")).toBe(1);
   });
 
   it("answers 404 with err for a domain known to have no data", async () => {

@@ -132,7 +132,7 @@ describe("merchant checks on our own stages", () => {
     const body = { transaction: "WWW.YELP.COM BISTRO" };
     const id = await sha256Hex(`${account.id}\n${canonicalRequest(transactionRequestSchema().parse(body))}`);
     const stale: IdentityRow = { ...(await row("NETFLIX.COM")), domain: "yelp.com", name: "Yelp" };
-    await accountObject(account.id).begin({ day: today(), limit: 1000, transactionId: id, now: Date.now(), row: stale });
+    await accountObject(account.id).begin({ day: today(), limit: 1000, transactionId: id, now: Date.now(), row: JSON.stringify(stale) });
     const response = await postTransaction(body, account.beta);
     expect(await response.json()).toMatchObject({ status: "cleaned", domain: null, entity_id: null, name: "Bistro" });
   });

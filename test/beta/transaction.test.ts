@@ -5,7 +5,6 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { updateAccount } from "@brand/core/auth/accounts";
 import { canonicalRequest, transactionRequestSchema } from "@brand/core/beta/request";
-import type { IdentityRow } from "@brand/core/beta/row";
 import { sha256Hex } from "@brand/core/ids";
 import { newAccount } from "../helpers/accounts.ts";
 import { accountObject, context, countedToday, postTransaction, postWithoutProvider, today } from "../helpers/beta.ts";
@@ -240,7 +239,7 @@ describe("saved rows", () => {
     const account = await newAccount("pro", { beta: true });
     const object = accountObject(account.id);
     const t0 = Date.now();
-    const row = (await (await postWithoutProvider({ transaction: "KEPT A DAY" }, account.beta)).json()) as IdentityRow;
+    const row = await (await postWithoutProvider({ transaction: "KEPT A DAY" }, account.beta)).text();
     const begin = (now: number) => object.begin({ day: today(), limit: 1000, transactionId: "tx_kept", now, row: now === t0 ? row : undefined });
     expect(await begin(t0)).toMatchObject({ state: "started" });
     expect(await begin(t0 + DAY_MS - 1)).toMatchObject({ state: "done", row });
@@ -250,10 +249,12 @@ describe("saved rows", () => {
   it("are deleted by the object's alarm once a day old", async () => {
     const account = await newAccount("pro", { beta: true });
     const object = accountObject(account.id);
-    await object.begin({ day: today(), limit: 1000, transactionId: "tx_old", now: Date.now() - DAY_MS - 1, row: { status: "cleaned" } as IdentityRow });
-    await object.begin({ day: today(), limit: 1000, transactionId: "tx_new", now: Date.now(), row: { status: "cleaned" } as IdentityRow });
+    // The fresh row first: its save sets the alarm for a day from now, and the old row's save leaves it.
+    await object.begin({ day: today(), limit: 1000, transactionId: "tx_new", now: Date.now(), row: '{"status":"cleaned"}' });
+    await object.begin({ day: today(), limit: 1000, transactionId: "tx_old", now: Date.now() - DAY_MS - 1, row: '{"status":"cleaned"}' });
     expect(await runDurableObjectAlarm(object)).toBe(true);
     const ids = await runInDurableObject(object, (_, state) => state.storage.sql.exec<{ id: string }>("SELECT id FROM lookups ORDER BY id").toArray());
     expect(ids.map((r) => r.id)).toEqual(["tx_new"]);
+    expect(await runInDurableObject(object, (_, state) => state.storage.getAlarm())).toBeGreaterThan(Date.now() + DAY_MS - 60_000);
   });
 });

@@ -1,8 +1,10 @@
 // Gathers writes that arrive close together in one isolate into one: the request pool's counts, the beta's mirrored
-// daily count. Every caller gets the shared write's promise to hand to waitUntil, so nothing is left unwritten.
+// daily count. The request that opens a batch holds its write open with waitUntil, so nothing is left unwritten; the
+// requests that join it have nothing to wait for (awaiting another request's promise would cost each of them a hop
+// between request contexts, the largest part of a cached logo's time).
 
 export class Coalescer<T> {
-  private readonly pending = new Map<string, { value: T; written: Promise<void> }>();
+  private readonly pending = new Map<string, { value: T }>();
   private readonly windowMs: number;
   private readonly merge: (held: T, added: T) => T;
 
@@ -11,20 +13,22 @@ export class Coalescer<T> {
     this.merge = merge;
   }
 
-  /** Adds `value` under `key`; the first caller's `write` runs once, `windowMs` later, with all values merged. */
-  add(key: string, value: T, write: (merged: T) => Promise<void>): Promise<void> {
+  /**
+   * Adds `value` under `key`. The caller that opens a batch gets its write (run once, `windowMs` later, with every
+   * value added meanwhile merged) to hand to waitUntil; a caller that joins an open batch gets null.
+   */
+  add(key: string, value: T, write: (merged: T) => Promise<void>): Promise<void> | null {
     const open = this.pending.get(key);
     if (open) {
       open.value = this.merge(open.value, value);
-      return open.written;
+      return null;
     }
-    const batch = { value, written: Promise.resolve() };
-    batch.written = (async () => {
+    const batch = { value };
+    this.pending.set(key, batch);
+    return (async () => {
       await new Promise((resolve) => setTimeout(resolve, this.windowMs));
       this.pending.delete(key); // later callers start a new batch; this one's value is final now
       await write(batch.value);
     })();
-    this.pending.set(key, batch);
-    return batch.written;
   }
 }

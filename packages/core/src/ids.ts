@@ -14,8 +14,13 @@ export function randomBase62(length: number): string {
 
 export const newId = (prefix: string) => `${prefix}_${randomBase62(20)}`;
 
+/** Every byte's two hex digits, made once: the hash of a key or a transaction is on every beta lookup's path. */
+const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0"));
+
 export async function sha256Hex(input: string | Uint8Array | ArrayBuffer): Promise<string> {
   const data = typeof input === "string" ? new TextEncoder().encode(input) : input;
-  const digest = await crypto.subtle.digest("SHA-256", data);
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", data));
+  let hex = "";
+  for (const byte of digest) hex += HEX[byte];
+  return hex;
 }

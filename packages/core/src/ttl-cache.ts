@@ -1,7 +1,11 @@
 // A small per-isolate cache with a fixed life per entry and a bound on its size: what lets a warm isolate answer a
 // repeated request without a trip to D1. Whatever it holds may be up to `ttlMs` old; each user states that bound.
+//
+// It holds values, never a load in flight: on Workers a request that awaits a promise another request started is
+// cancelled when that request's context ends first, and a shared entry would stay poisoned for the isolate's life. So
+// concurrent misses each read for themselves; the last to finish is kept.
 
-type Entry<V> = { value: Promise<V>; expires: number };
+type Entry<V> = { value: V; expires: number };
 
 export class TtlCache<K, V> {
   private readonly entries = new Map<K, Entry<V>>();
@@ -13,19 +17,13 @@ export class TtlCache<K, V> {
     this.maxEntries = maxEntries;
   }
 
-  /**
-   * The cached value, or `load`'s. Concurrent callers of a key share one load (a cold isolate under load reads D1
-   * once, not once a request). The value is kept for `ttlMs` unless `keep` refuses it; a failed load is not kept.
-   */
-  through(key: K, load: () => Promise<V>, keep: (value: V) => boolean = () => true, now = Date.now()): Promise<V> {
+  /** The cached value, or `load`'s, kept for `ttlMs` unless `keep` refuses it. */
+  async through(key: K, load: () => Promise<V>, keep: (value: V) => boolean = () => true, now = Date.now()): Promise<V> {
     const hit = this.entries.get(key);
     if (hit && hit.expires > now) return hit.value;
-    const value = load();
-    this.set(key, { value, expires: now + this.ttlMs });
-    const drop = () => {
-      if (this.entries.get(key)?.value === value) this.entries.delete(key);
-    };
-    value.then((v) => keep(v) || drop(), drop);
+    const value = await load();
+    if (keep(value)) this.set(key, { value, expires: now + this.ttlMs });
+    else this.entries.delete(key);
     return value;
   }
 

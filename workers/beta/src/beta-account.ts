@@ -3,7 +3,9 @@
 // Durable Object runs one call at a time and its SQLite storage is synchronous, so counts stay exact under
 // concurrency, and a lookup with no provider (the row computed before the call) costs this one call.
 import { DurableObject } from "cloudflare:workers";
-import type { IdentityRow } from "@brand/core/beta/row";
+
+/** A row as the JSON the response carries: what the object stores and hands back, so it is serialised only once. */
+export type RowJson = string;
 
 const KEEP_MS = 24 * 60 * 60 * 1000;
 /** A lookup that has not finished in this long is taken as crashed, so the flag cannot stick forever. */
@@ -15,22 +17,28 @@ export type Begin = {
   transactionId: string;
   now: number;
   /** The finished row, when it was computed before the call (no provider): saved at once, nothing is left in flight. */
-  row?: IdentityRow;
+  row?: RowJson;
 };
 
 export type Begun =
   | { allowed: false; used: number }
   | { allowed: true; used: number; state: "started" | "running" }
-  | { allowed: true; used: number; state: "done"; row: IdentityRow };
+  | { allowed: true; used: number; state: "done"; row: RowJson };
 
 type Saved = { state: "running" | "done"; at: number; row: string | null };
 
 export class BetaAccount extends DurableObject {
+  /** Whether an alarm is set; unknown (undefined) until this instance first looks. */
+  private alarmSet: boolean | undefined;
+  /** The current day's count, once read. */
+  private today: { day: string; used: number } | undefined;
+
   constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
     super(ctx, env);
     ctx.storage.sql.exec(
       `CREATE TABLE IF NOT EXISTS lookups (id TEXT PRIMARY KEY, state TEXT NOT NULL, at INTEGER NOT NULL, row TEXT);
-       CREATE INDEX IF NOT EXISTS lookups_at ON lookups (at)`,
+       CREATE INDEX IF NOT EXISTS lookups_at ON lookups (at);
+       CREATE TABLE IF NOT EXISTS days (day TEXT PRIMARY KEY, used INTEGER NOT NULL)`,
     );
   }
 
@@ -38,16 +46,18 @@ export class BetaAccount extends DurableObject {
   async begin({ day, limit, transactionId, now, row }: Begin): Promise<Begun> {
     const used = this.count(day, limit);
     if (used === null) return { allowed: false, used: limit };
-    const saved = this.ctx.storage.sql.exec<Saved>("SELECT state, at, row FROM lookups WHERE id = ?", transactionId).toArray()[0];
-    if (saved?.state === "done" && now - saved.at < KEEP_MS) return { allowed: true, used, state: "done", row: JSON.parse(saved.row!) };
-    if (saved?.state === "running" && now - saved.at < LEASE_MS) return { allowed: true, used, state: "running" };
-    await this.save(transactionId, row ? "done" : "running", now, row);
-    return { allowed: true, used, state: "started" };
+    if (this.claim(transactionId, now, row)) {
+      await this.keepAlarm(now);
+      return { allowed: true, used, state: "started" };
+    }
+    const saved = this.ctx.storage.sql.exec<Saved>("SELECT state, at, row FROM lookups WHERE id = ?", transactionId).one();
+    return saved.state === "done" ? { allowed: true, used, state: "done", row: saved.row! } : { allowed: true, used, state: "running" };
   }
 
   /** The row of a lookup begun without one. */
-  async finish(transactionId: string, row: IdentityRow, now: number): Promise<void> {
-    await this.save(transactionId, "done", now, row);
+  async finish(transactionId: string, row: RowJson, now: number): Promise<void> {
+    this.save(transactionId, "done", now, row);
+    await this.keepAlarm(now);
   }
 
   /** The lookup failed: let the next identical request try again. */
@@ -57,7 +67,7 @@ export class BetaAccount extends DurableObject {
 
   /** Lookups counted on `day`. */
   used(day: string): number {
-    return this.ctx.storage.kv.get<number>(day) ?? 0;
+    return this.today?.day === day ? this.today.used : this.stored(day);
   }
 
   override async alarm(): Promise<void> {
@@ -66,27 +76,68 @@ export class BetaAccount extends DurableObject {
     sql.exec("DELETE FROM lookups WHERE at <= ?", now - KEEP_MS);
     const oldest = sql.exec<{ at: number | null }>("SELECT MIN(at) AS at FROM lookups").one().at;
     if (oldest !== null) await this.ctx.storage.setAlarm(oldest + KEEP_MS);
+    this.alarmSet = oldest !== null;
   }
 
-  /** The day's count after this lookup, or null when the allowance is spent. A new day drops the old ones. */
+  /**
+   * The day's count after this lookup, or null when the allowance is spent. The count is held in memory too (an object
+   * runs one call at a time, so the copy cannot drift from storage) and written on every lookup. A new day drops the
+   * old ones.
+   */
   private count(day: string, limit: number): number | null {
-    const kv = this.ctx.storage.kv;
-    const used = kv.get<number>(day) ?? 0;
-    if (used >= limit) return null;
-    if (used === 0) for (const [key] of kv.list()) if (key !== day) kv.delete(key);
-    kv.put(day, used + 1);
-    return used + 1;
+    const sql = this.ctx.storage.sql;
+    if (this.today?.day !== day) {
+      const used = this.stored(day);
+      if (used === 0) sql.exec("DELETE FROM days WHERE day <> ?", day);
+      this.today = { day, used };
+    }
+    if (this.today.used >= limit) return null;
+    sql.exec("INSERT OR REPLACE INTO days (day, used) VALUES (?, ?)", day, this.today.used + 1);
+    return ++this.today.used;
   }
 
-  private async save(transactionId: string, state: Saved["state"], now: number, row?: IdentityRow): Promise<void> {
-    this.ctx.storage.sql.exec(
-      "INSERT OR REPLACE INTO lookups (id, state, at, row) VALUES (?, ?, ?, ?)",
+  /**
+   * The count stored for `day`. Objects that counted as DailyCounter (before the v2 migration) kept it in the KV API,
+   * which a SQL table now replaces: one SQLite write a lookup instead of the KV API's costlier put.
+   */
+  private stored(day: string): number {
+    const row = this.ctx.storage.sql.exec<{ used: number }>("SELECT used FROM days WHERE day = ?", day).toArray()[0];
+    return row?.used ?? this.ctx.storage.kv.get<number>(day) ?? 0;
+  }
+
+  /**
+   * Starts the lookup of `transactionId` (its flag, or its row when given) unless a live one holds it: a row kept under
+   * 24 hours, or a flag within its lease. One statement, since most lookups are new. True when it started it.
+   */
+  private claim(transactionId: string, now: number, row?: RowJson): boolean {
+    const claimed = this.ctx.storage.sql.exec(
+      `INSERT INTO lookups (id, state, at, row) VALUES (?1, ?2, ?3, ?4)
+       ON CONFLICT (id) DO UPDATE SET state = excluded.state, at = excluded.at, row = excluded.row
+         WHERE (lookups.state = 'done' AND lookups.at <= ?5) OR (lookups.state = 'running' AND lookups.at <= ?6)
+       RETURNING 1`,
       transactionId,
-      state,
+      row ? "done" : "running",
       now,
-      row ? JSON.stringify(row) : null,
+      row ?? null,
+      now - KEEP_MS,
+      now - LEASE_MS,
     );
-    // Rows expire 24 hours after they were kept: one alarm at a time, set for the oldest.
-    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(now + KEEP_MS);
+    return claimed.toArray().length > 0;
+  }
+
+  private save(transactionId: string, state: Saved["state"], now: number, row?: RowJson): void {
+    this.ctx.storage.sql.exec("INSERT OR REPLACE INTO lookups (id, state, at, row) VALUES (?, ?, ?, ?)", transactionId, state, now, row ?? null);
+  }
+
+  /**
+   * Rows expire 24 hours after they were kept: one alarm at a time, set for the oldest. Whether one is set is known in
+   * memory after the first look, so a lookup does not ask storage every time.
+   */
+  private async keepAlarm(now: number): Promise<void> {
+    this.alarmSet ??= (await this.ctx.storage.getAlarm()) !== null;
+    if (!this.alarmSet) {
+      await this.ctx.storage.setAlarm(now + KEEP_MS);
+      this.alarmSet = true;
+    }
   }
 }

@@ -9,8 +9,11 @@ import { utcDay, utcMonth } from "../time.ts";
 
 const latestCounts = new Coalescer<number>(COALESCE_MS, Math.max);
 
-/** Records that `accountId` has used `used` lookups on `day` (YYYY-MM-DD), as the counter said. */
-export function mirrorBetaUsage(db: D1Database, accountId: string, day: string, used: number): Promise<void> {
+/**
+ * Records that `accountId` has used `used` lookups on `day` (YYYY-MM-DD), as the counter said. The write to hold open
+ * with waitUntil, or null when another lookup of this isolate holds the one that carries this count.
+ */
+export function mirrorBetaUsage(db: D1Database, accountId: string, day: string, used: number): Promise<void> | null {
   return latestCounts.add(`${accountId}|${day}`, used, (highest) => writeBetaUsage(db, accountId, day, highest));
 }
 

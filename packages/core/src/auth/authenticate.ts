@@ -36,7 +36,7 @@ const HOW_TO_SEND: Record<KeyKind, string> = {
  * costs D1 one read per key and isolate.
  */
 export const KEY_CACHE_MS = 10_000;
-/** Keyed by the key's hash: the plain key is not kept in memory longer than the request that carried it. */
+/** Keyed by the plain key: hashing it on every request would cost a warm request more than the lookup it saves. */
 const principals = new TtlCache<string, Principal | null>(KEY_CACHE_MS, 10_000);
 
 /**
@@ -52,8 +52,7 @@ export async function authenticate(
 ): Promise<Principal> {
   if (key === null || key === undefined) throw new AppError("unauthorized", `Missing key. ${HOW_TO_SEND[kind]}`);
   assertKeyShape(kind, key);
-  const hash = await hashKey(key);
-  const principal = await principals.through(`${kind} ${hash}`, () => findPrincipal(db, kind, hash, now), undefined, now.getTime());
+  const principal = await principals.through(`${kind} ${key}`, async () => findPrincipal(db, kind, await hashKey(key), now), undefined, now.getTime());
   if (!principal) throw new AppError("unauthorized", "Unknown or revoked key. Copy the current key from your dashboard.");
   return principal;
 }

@@ -1,13 +1,18 @@
 // What the beta's pipeline knows of brands, held in the isolate: the verified corpus's names and aliases (the seeded
 // brands), their owners, the states of their domains, the platform prefixes and the blocked domains. It is read from
-// D1 in one batch and kept for CORPUS_TTL_MS, so a warm isolate identifies a descriptor with no trip to D1. A brand
-// that is indexed or changes, a new block or a re-seed shows in rows within that bound; domains outside the corpus
-// are looked up as they come (beta/lookup-deps.ts).
+// D1 in one batch and read again after CORPUS_TTL_MS, so a warm isolate identifies a descriptor with no trip to D1. A
+// brand that is indexed or changes, a new block or a re-seed shows in rows within that bound (plus its refresh);
+// domains outside the corpus are looked up as they come (beta/lookup-deps.ts).
 import { stateOf, type DomainLookup, type StateRow } from "../brands/store.ts";
 import { canonicalPrefix, type PlatformPrefix } from "../descriptor/platforms.ts";
 
-/** The bound on how stale a row's brand facts may be. */
+/** How long the index answers before a request reads it again. */
 export const CORPUS_TTL_MS = 60_000;
+/**
+ * While one request reads a stale index again, others keep answering from it, for at most this long: a read that fails
+ * or is cancelled does not leave the isolate on a stale index. So a row's brand facts are at most 65 s old.
+ */
+const REFRESH_GRACE_MS = 5_000;
 
 /** A brand's verified owner (seed/parents.json: one level, child → parent). */
 export type Owner = { id: string; name: string; domain: string };
@@ -35,23 +40,26 @@ type OwnerRow = { child_id: string; id: string; name: string; domain: string };
 type DomainRow = StateRow & { domain: string; name: string };
 type PrefixRow = { prefix: string; name: string; domain: string; kind: string; sells_itself: number };
 
-/** An isolate serves one database: its index, and when it was read. */
-let loaded: { at: number; index: Promise<CorpusIndex> } | null = null;
+/** An isolate serves one database: its index and when it was read, and when a request began reading it again. */
+let held: { index: CorpusIndex; at: number } | null = null;
+let refreshingSince = -Infinity;
 
-/** The isolate's index, read again once it is CORPUS_TTL_MS old. Concurrent first lookups share one read. */
-export function corpusIndex(db: D1Database, now = Date.now()): Promise<CorpusIndex> {
-  if (loaded && now - loaded.at < CORPUS_TTL_MS) return loaded.index;
-  const entry = { at: now, index: readIndex(db) };
-  loaded = entry;
-  entry.index.catch(() => {
-    if (loaded === entry) loaded = null; // a failed read is not remembered
-  });
-  return entry.index;
+/**
+ * The isolate's index. A stale one is read again by the first request that finds it so, while the others answer from
+ * it; with none yet, each request reads its own (requests never await another's read: see ttl-cache.ts).
+ */
+export async function corpusIndex(db: D1Database, now = Date.now()): Promise<CorpusIndex> {
+  if (held && (now - held.at < CORPUS_TTL_MS || now - refreshingSince < REFRESH_GRACE_MS)) return held.index;
+  refreshingSince = now;
+  const index = await readIndex(db);
+  held = { index, at: now };
+  return index;
 }
 
 /** Forgets the isolate's index (tests that change the corpus behind the Worker's back). */
 export const forgetCorpusIndex = () => {
-  loaded = null;
+  held = null;
+  refreshingSince = -Infinity;
 };
 
 async function readIndex(db: D1Database): Promise<CorpusIndex> {

@@ -2,14 +2,17 @@
 // to D1 when warm), the domain cache or D1 for any other domain a descriptor or the provider names. Indexing a domain
 // the row names waits until the lookup has counted (`startDueIndexing`).
 import { cachedLookupDomain } from "../brands/domain-cache.ts";
-import { indexIfDue, type StartIndexing } from "../brands/request-indexing.ts";
+import { awaitsIndexing, indexIfDue, type StartIndexing } from "../brands/request-indexing.ts";
 import { corpusIndex, type CorpusIndex, type DomainFacts } from "./corpus-index.ts";
 import type { IdentifyDeps } from "./identify.ts";
 import type { EnrichmentProvider } from "./provider.ts";
 
 export type LookupDeps = IdentifyDeps & {
-  /** Starts the indexing of the domains the rows named whose crawl is due; call it once the lookup has counted. */
-  startDueIndexing: (start: StartIndexing, now: Date) => Promise<void>;
+  /**
+   * Starts the indexing of the domains the rows named whose crawl is due; call it once the lookup has counted. Null
+   * when none is due (most lookups), so there is nothing to wait for.
+   */
+  startDueIndexing: (start: StartIndexing, now: Date) => Promise<void> | null;
 };
 
 export async function lookupDeps(
@@ -17,18 +20,21 @@ export async function lookupDeps(
   options: { imgBaseUrl: string; provider: EnrichmentProvider | null },
 ): Promise<LookupDeps> {
   const corpus = await corpusIndex(db);
-  const named = new Map<string, DomainFacts>();
+  const due = new Map<string, DomainFacts>();
   return {
     ...options,
     corpus,
     lookupDomain: (domain) => domainFacts(db, corpus, domain),
-    indexLater: (found, domain) => void named.set(domain, found),
-    startDueIndexing: async (start, now) => {
-      for (const [domain, found] of named) {
-        await indexIfDue(db, found, domain, start, now);
-        found.awaitsCrawl = false; // claimed now, by this call or an earlier one: the index's copy need not ask again
-      }
-    },
+    indexLater: (found, domain) => void (awaitsIndexing(found) && due.set(domain, found)),
+    startDueIndexing: (start, now) =>
+      due.size === 0
+        ? null
+        : (async () => {
+            for (const [domain, found] of due) {
+              await indexIfDue(db, found, domain, start, now);
+              found.awaitsCrawl = false; // claimed, by this call or an earlier one: the index's copy need not ask again
+            }
+          })(),
   };
 }
 

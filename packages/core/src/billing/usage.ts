@@ -30,9 +30,10 @@ const requestCounts = new Coalescer<number>(COALESCE_MS, (held, added) => held +
 
 /**
  * Counts one request. Requests of the same account, day and host arriving in the same isolate within COALESCE_MS
- * share one write (src/coalesce.ts), so a busy logo costs a few writes a second instead of one per request.
+ * share one write (src/coalesce.ts), so a busy logo costs a few writes a second instead of one per request. The write
+ * to hold open with waitUntil, or null when another request of this isolate holds the one that carries this count.
  */
-export function countRequest(db: D1Database, accountId: string, surface: PoolSurface, now: Date): Promise<void> {
+export function countRequest(db: D1Database, accountId: string, surface: PoolSurface, now: Date): Promise<void> | null {
   const day = utcDay(now);
   return requestCounts.add(`${accountId}|${day}|${surface}`, 1, (count) => recordRequests(db, accountId, surface, day, count));
 }
@@ -71,18 +72,16 @@ export function checkPool(plan: PlanName, used: number): boolean {
   return true;
 }
 
-/** Counts one request and, past a soft pool, leaves one notice per period in the outbox. Runs after the response. */
-export async function meterRequest(
-  db: D1Database,
-  accountId: string,
-  surface: PoolSurface,
-  overSoftPool: boolean,
-  now: Date,
-): Promise<void> {
-  await countRequest(db, accountId, surface, now);
-  if (!overSoftPool) return;
-  await db
+/**
+ * Counts one request and, past a soft pool, leaves one notice per period in the outbox. The writes to hold open with
+ * waitUntil (they run after the response), or null when there are none of this request's own.
+ */
+export function meterRequest(db: D1Database, accountId: string, surface: PoolSurface, overSoftPool: boolean, now: Date): Promise<unknown> | null {
+  const counted = countRequest(db, accountId, surface, now);
+  if (!overSoftPool) return counted;
+  const noticed = db
     .prepare("INSERT OR IGNORE INTO notices (account_id, kind, period, created_at) VALUES (?, 'request_pool_exceeded', ?, ?)")
     .bind(accountId, utcMonth(now), now.toISOString())
     .run();
+  return counted ? Promise.all([counted, noticed]) : noticed;
 }

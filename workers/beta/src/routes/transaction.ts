@@ -14,7 +14,7 @@ import { AppError } from "@brand/core/errors";
 import { describeIssues } from "@brand/core/http/app";
 import { sha256Hex } from "@brand/core/ids";
 import { nextUtcMidnight, utcDay } from "@brand/core/time";
-import type { BetaAccount } from "../beta-account.ts";
+import type { BetaAccount, RowJson } from "../beta-account.ts";
 import { readJsonBody } from "../body.ts";
 import type { AppEnv, Env } from "../env.ts";
 
@@ -61,8 +61,9 @@ export function registerTransaction(app: OpenAPIHono<AppEnv>) {
     const deps = await lookupDeps(c.env.DB, { imgBaseUrl: c.env.IMG_BASE_URL, provider: enrichmentProvider(c.env) });
     const account = c.env.BETA_ACCOUNT.get(c.env.BETA_ACCOUNT.idFromName(principal.accountId));
     const day = utcDay(now);
-    // With no provider the row costs no trip, so it is computed first and saved in the same call that counts it.
-    const computed = deps.provider ? undefined : await identify(deps, request, ids);
+    // With no provider the row costs no trip, so it is computed first and saved in the same call that counts it. The
+    // row travels as the response's own JSON, serialised once.
+    const computed = deps.provider ? undefined : JSON.stringify(await identify(deps, request, ids));
     const begun = await account.begin({ day, limit: principal.betaDailyLimit, transactionId: ids.transactionId, now: now.getTime(), row: computed });
 
     const headers = rateLimitHeaders(principal.betaDailyLimit, begun.used, now);
@@ -73,20 +74,29 @@ export function registerTransaction(app: OpenAPIHono<AppEnv>) {
       });
     }
     // The dashboard (JSON host) reads the day's count from D1; the account's object stays the authority.
-    c.executionCtx.waitUntil(mirrorBetaUsage(c.env.DB, principal.accountId, day, begun.used));
+    const mirrored = mirrorBetaUsage(c.env.DB, principal.accountId, day, begun.used);
+    if (mirrored) c.executionCtx.waitUntil(mirrored);
     if (begun.state === "running") {
       throw new AppError("conflict", "This transaction is already being looked up; retry in 2 seconds.", { ...headers, "Retry-After": "2" });
     }
-    const row = begun.state === "done" ? await recheckSaved(deps, begun.row, request) : (computed ?? (await lookUp(account, deps, request, ids)));
-    c.executionCtx.waitUntil(deps.startDueIndexing(viaQueue(c.env.INDEX_QUEUE), now));
-    return c.json(row, 200, headers);
+    const row = begun.state === "done" ? await savedRow(deps, begun.row, request) : (computed ?? (await lookUp(account, deps, request, ids)));
+    const indexing = deps.startDueIndexing(viaQueue(c.env.INDEX_QUEUE), now);
+    if (indexing) c.executionCtx.waitUntil(indexing);
+    return c.body(row, 200, { ...headers, "Content-Type": "application/json" });
   });
 }
 
+/** A saved row, its merchant checked again (identify.ts recheckSaved): its own JSON while it still stands. */
+async function savedRow(deps: IdentifyDeps, saved: RowJson, request: TransactionRequest): Promise<RowJson> {
+  const row = JSON.parse(saved) as z.infer<typeof IdentityRow>;
+  const checked = await recheckSaved(deps, row, request);
+  return checked === row ? saved : JSON.stringify(checked);
+}
+
 /** A lookup begun without its row (the provider is called): its row is saved when it ends, or the flag dropped. */
-async function lookUp(account: DurableObjectStub<BetaAccount>, deps: IdentifyDeps, request: TransactionRequest, ids: LookupIds) {
+async function lookUp(account: DurableObjectStub<BetaAccount>, deps: IdentifyDeps, request: TransactionRequest, ids: LookupIds): Promise<RowJson> {
   try {
-    const row = await identify(deps, request, ids);
+    const row = JSON.stringify(await identify(deps, request, ids));
     await account.finish(ids.transactionId, row, Date.now());
     return row;
   } catch (error) {
