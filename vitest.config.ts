@@ -80,6 +80,9 @@ const benchProject = { test: { name: "bench", include: ["bench/**/*.test.mjs"], 
 
 export default defineConfig({
   test: {
+    // Two at a time, whatever the core count: vitest's default (cores - 1) is one on a 2-core machine, and the deploy
+    // tests spend most of their time waiting on wrangler processes, so they run beside the Workers' tests.
+    maxWorkers: 2,
     projects: [
       workerProject("img", ["test/img/**/*.test.ts"]),
       workerProject("api", ["test/api/**/*.test.ts", "test/core/**/*.test.ts"]),

@@ -5,7 +5,9 @@
 // - Skipped at once when the database records this corpus's fingerprint (the seed files and the code that writes them).
 // - Otherwise only the units whose statements changed are written (packages/core/src/seed/corpus.ts), as SQL files of
 //   at most BATCH_STATEMENTS statements and BATCH_BYTES bytes, each one import that also records its units: an
-//   interrupted seed resumes after the last batch that landed. A batch's logo masters are uploaded before its rows.
+//   interrupted seed resumes after the last batch that landed. The logo masters the changed units name are uploaded
+//   first, all in one pass (two uploads, PNG and SVG, whatever the batch count: each upload is a wrangler run of a few
+//   seconds), so no row ever names a file that is not there.
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { changedUnits, corpusBrands, corpusUnits, seedRunRecord, unitRecords } from "../../packages/core/src/seed/corpus.ts";
 import { SEED_FILES } from "../../packages/core/src/seed/schema.ts";
@@ -66,7 +68,7 @@ export async function planSeed(store, log = () => {}) {
     unchanged: false,
     units: units.length,
     changed: changed.length,
-    masters: work.reduce((n, b) => n + b.masters.length, 0),
+    masters: new Set(work.flatMap((b) => b.masters.map((m) => m.key))).size,
     work,
   };
 }
@@ -75,12 +77,16 @@ export async function planSeed(store, log = () => {}) {
 export async function applySeed(store, plan, { workDir, log = () => {} }) {
   if (plan.unchanged) return;
   await mkdir(workDir, { recursive: true });
+  const masters = [...new Map(plan.work.flatMap((b) => b.masters).map((m) => [m.key, m])).values()];
+  if (masters.length) {
+    await store.putMasters(masters, `${workDir}/masters.json`);
+    log(`  logo masters: ${masters.length} uploaded`);
+  }
   for (const [i, batch] of plan.work.entries()) {
     const name = `${workDir}/seed-${String(i + 1).padStart(3, "0")}`;
-    if (batch.masters.length) await store.putMasters(batch.masters, `${name}-masters.json`);
     await writeFile(`${name}.sql`, `${batch.sql}\n`);
     await store.executeFile(`${name}.sql`);
-    log(`  batch ${i + 1}/${plan.work.length}: ${batch.units} units, ${batch.masters.length} logo masters`);
+    log(`  batch ${i + 1}/${plan.work.length}: ${batch.units} units`);
   }
   await writeFile(`${workDir}/seed-done.sql`, `${sqlText(seedRunRecord(plan.fingerprint))}\n`);
   await store.executeFile(`${workDir}/seed-done.sql`);
