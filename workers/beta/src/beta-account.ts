@@ -25,7 +25,7 @@ export type Begun =
   | { allowed: true; used: number; state: "started" | "running" }
   | { allowed: true; used: number; state: "done"; row: RowJson };
 
-type Saved = { state: "running" | "done"; at: number; row: string | null };
+type Saved = { state: "running" | "done"; row: string | null };
 
 export class BetaAccount extends DurableObject {
   /** Whether an alarm is set; unknown (undefined) until this instance first looks. */
@@ -50,7 +50,7 @@ export class BetaAccount extends DurableObject {
       await this.keepAlarm(now);
       return { allowed: true, used, state: "started" };
     }
-    const saved = this.ctx.storage.sql.exec<Saved>("SELECT state, at, row FROM lookups WHERE id = ?", transactionId).one();
+    const saved = this.ctx.storage.sql.exec<Saved>("SELECT state, row FROM lookups WHERE id = ?", transactionId).one();
     return saved.state === "done" ? { allowed: true, used, state: "done", row: saved.row! } : { allowed: true, used, state: "running" };
   }
 
@@ -88,7 +88,10 @@ export class BetaAccount extends DurableObject {
     const sql = this.ctx.storage.sql;
     if (this.today?.day !== day) {
       const used = this.stored(day);
-      if (used === 0) sql.exec("DELETE FROM days WHERE day <> ?", day);
+      if (used === 0) {
+        sql.exec("DELETE FROM days WHERE day <> ?", day);
+        for (const [key] of this.ctx.storage.kv.list()) this.ctx.storage.kv.delete(key); // days DailyCounter kept
+      }
       this.today = { day, used };
     }
     if (this.today.used >= limit) return null;

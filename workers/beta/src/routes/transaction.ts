@@ -88,7 +88,7 @@ export function registerTransaction(app: OpenAPIHono<AppEnv>) {
 
 /** A saved row, its merchant checked again (identify.ts recheckSaved): its own JSON while it still stands. */
 async function savedRow(deps: IdentifyDeps, saved: RowJson, request: TransactionRequest): Promise<RowJson> {
-  const row = JSON.parse(saved) as z.infer<typeof IdentityRow>;
+  const row = JSON.parse(saved) as IdentityRow;
   const checked = await recheckSaved(deps, row, request);
   return checked === row ? saved : JSON.stringify(checked);
 }
