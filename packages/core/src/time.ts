@@ -1,5 +1,15 @@
 // Calendar helpers in UTC: usage days, monthly periods and the beta's daily reset.
-export const utcDay = (now: Date) => now.toISOString().slice(0, 10);
+/** The day of the last call and its bounds: every metered request asks for its day, and it rarely changes. */
+let lastDay = { start: 0, end: 0, day: "" };
+
+export function utcDay(now: Date): string {
+  const t = now.getTime();
+  if (t < lastDay.start || t >= lastDay.end) {
+    const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+    lastDay = { start, end: start + 86_400_000, day: now.toISOString().slice(0, 10) };
+  }
+  return lastDay.day;
+}
 export const utcMonth = (now: Date) => now.toISOString().slice(0, 7);
 
 /** Next midnight UTC as Unix seconds (the beta's X-RateLimit-Reset). */

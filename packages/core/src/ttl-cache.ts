@@ -17,10 +17,16 @@ export class TtlCache<K, V> {
     this.maxEntries = maxEntries;
   }
 
+  /** The cached value while it is fresh, else undefined (no load: for a caller whose hit path must stay synchronous). */
+  peek(key: K, now = Date.now()): V | undefined {
+    const hit = this.entries.get(key);
+    return hit && hit.expires > now ? hit.value : undefined;
+  }
+
   /** The cached value, or `load`'s, kept for `ttlMs` unless `keep` refuses it. */
   async through(key: K, load: () => Promise<V>, keep: (value: V) => boolean = () => true, now = Date.now()): Promise<V> {
-    const hit = this.entries.get(key);
-    if (hit && hit.expires > now) return hit.value;
+    const hit = this.peek(key, now);
+    if (hit !== undefined) return hit;
     const value = await load();
     if (keep(value)) this.set(key, { value, expires: now + this.ttlMs });
     else this.entries.delete(key);

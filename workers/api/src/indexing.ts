@@ -20,15 +20,17 @@ const running = new Set<Promise<unknown>>();
 
 /**
  * Starts the crawl now, after the response is sent, with a delayed queue message as its retry: the brand is there
- * for a retry a second later, with no queue batch to wait for.
+ * for a retry a second later, with no queue batch to wait for. Both run in the request's waitUntil, so the answer
+ * waits for neither; should the isolate die before the message is sent, the hourly cron finds the claim with no
+ * result (a lost job) and queues it.
  */
 export const crawlInRequest =
   (c: Context<AppEnv>, claimedAt: Date): StartIndexing =>
   async (domain) => {
-    await c.env.INDEX_QUEUE.send({ domain, unless_crawled_after: claimedAt.toISOString() }, { delaySeconds: RETRY_DELAY_S });
+    const retry = c.env.INDEX_QUEUE.send({ domain, unless_crawled_after: claimedAt.toISOString() }, { delaySeconds: RETRY_DELAY_S });
     const crawl = indexNow(c.env, domain).finally(() => running.delete(crawl));
     running.add(crawl);
-    c.executionCtx.waitUntil(crawl);
+    c.executionCtx.waitUntil(Promise.all([retry, crawl]));
   };
 
 /** Resolves once every crawl this isolate's requests started has finished (tests wait for the background work). */

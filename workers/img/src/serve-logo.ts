@@ -56,7 +56,7 @@ export async function serveLogo(
     answer = await answerFor(c, await findSubject(), options, requestKey);
     if (answer.status === 200) keep(c, requestKey, answer.variant);
   }
-  return options.redirect ? redirectTo(c, answer) : conditional(c.req.raw, imageResponse(answer));
+  return options.redirect ? redirectTo(c, answer) : imageReply(c.req.raw, answer.variant, answer.status, cacheLife(answer));
 }
 
 /** This isolate's memory, then this colo's edge cache: both hold 200 answers only, for EDGE_TTL_SECONDS. */
@@ -78,8 +78,7 @@ async function cachedAnswer(requestKey: string): Promise<Answer | null> {
 
 function keep(c: Context<AppEnv>, requestKey: string, variant: StoredVariant) {
   hotPut(requestKey, variant, EDGE_TTL_SECONDS * 1000, Date.now());
-  const headers = variantHeaders(variant);
-  headers.set("Cache-Control", `public, max-age=${EDGE_TTL_SECONDS}`);
+  const headers = variantHeaders(variant, `public, max-age=${EDGE_TTL_SECONDS}`);
   c.executionCtx.waitUntil(caches.default.put(edgeCacheRequest(requestKey), new Response(variant.bytes, { headers })));
 }
 
@@ -161,9 +160,15 @@ async function fallback(c: Context<AppEnv>, subject: Subject, options: ImageOpti
   return { variant: await writeVariant(c.env.VARIANTS, key, rendered, true), status: 200 };
 }
 
-function variantHeaders(variant: StoredVariant): Headers {
-  const headers = new Headers({ "Content-Type": variant.contentType, ETag: `"${variant.etag}"` });
-  if (variant.fallback) headers.set("X-Logo-Fallback", "monogram");
+/** A variant's headers, as a plain object: built once, as cheaply as a response can be made. */
+function variantHeaders(variant: StoredVariant, cacheControl: string): Record<string, string> {
+  const headers: Record<string, string> = {
+    "Content-Type": variant.contentType,
+    ETag: `"${variant.etag}"`,
+    "Cache-Control": cacheControl,
+    "Access-Control-Allow-Origin": "*",
+  };
+  if (variant.fallback) headers["X-Logo-Fallback"] = "monogram";
   return headers;
 }
 
@@ -171,22 +176,18 @@ function variantHeaders(variant: StoredVariant): Headers {
 const cacheLife = ({ variant, status }: Answer) =>
   status === 202 ? CACHE_CONTROL.revalidating : variant.fallback ? CACHE_CONTROL.fallback : CACHE_CONTROL.logo;
 
-function imageResponse(answer: Answer): Response {
-  const headers = variantHeaders(answer.variant);
-  headers.set("Cache-Control", cacheLife(answer));
-  headers.set("Access-Control-Allow-Origin", "*");
-  return new Response(answer.variant.bytes, { status: answer.status, headers });
+/** An image answer: the bytes with their headers, or 304 when the client already holds them (If-None-Match). */
+export function imageReply(request: Request, variant: StoredVariant, status: 200 | 202, cacheControl: string): Response {
+  const etag = `"${variant.etag}"`;
+  if (status === 200 && holds(request.headers.get("If-None-Match"), etag)) {
+    return new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": cacheControl } });
+  }
+  return new Response(variant.bytes, { status, headers: variantHeaders(variant, cacheControl) });
 }
 
-/** 304 when the client already holds these bytes. */
-export function conditional(request: Request, response: Response): Response {
-  const etag = response.headers.get("ETag");
-  const held = request.headers.get("If-None-Match");
-  if (!etag || !held || response.status !== 200) return response;
-  const matches = held.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag || tag.trim() === "*");
-  if (!matches) return response;
-  const headers = new Headers({ ETag: etag, "Cache-Control": response.headers.get("Cache-Control") ?? "" });
-  return new Response(null, { status: 304, headers });
+/** Whether an If-None-Match list names this ETag (weak or strong) or is `*`. */
+function holds(ifNoneMatch: string | null, etag: string): boolean {
+  return ifNoneMatch !== null && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag || tag.trim() === "*");
 }
 
 const EXTENSIONS: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp" };

@@ -51,8 +51,13 @@ export async function authenticate(
   now: Date,
 ): Promise<Principal> {
   if (key === null || key === undefined) throw new AppError("unauthorized", `Missing key. ${HOW_TO_SEND[kind]}`);
-  assertKeyShape(kind, key);
-  const principal = await principals.through(`${kind} ${key}`, async () => findPrincipal(db, kind, await hashKey(key), now), undefined, now.getTime());
+  const cacheKey = `${kind} ${key}`;
+  // A key the isolate knows was well formed when it was first read: its shape is checked on a miss only.
+  let principal = principals.peek(cacheKey, now.getTime());
+  if (principal === undefined) {
+    assertKeyShape(kind, key);
+    principal = await principals.through(cacheKey, async () => findPrincipal(db, kind, await hashKey(key), now), undefined, now.getTime());
+  }
   if (!principal) throw new AppError("unauthorized", "Unknown or revoked key. Copy the current key from your dashboard.");
   return principal;
 }
@@ -103,8 +108,7 @@ async function findPrincipal(db: D1Database, kind: KeyKind, hash: string, now: D
 
 /** Publishable keys with a referrer list only work from those hosts (design §3). */
 export function assertReferrer(principal: Principal, headers: Headers): void {
-  const source = headers.get("origin") ?? headers.get("referer");
-  if (!referrerAllowed(principal.referrers, source)) {
+  if (!referrerAllowed(principal.referrers, () => headers.get("origin") ?? headers.get("referer"))) {
     throw new AppError("unauthorized", "This key is restricted to other referrers; add this site in your dashboard.");
   }
 }

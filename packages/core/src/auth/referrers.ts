@@ -1,8 +1,9 @@
 // Referrer restriction of publishable keys: exact hosts or `*.example.com` (subdomains only).
 
-export function referrerAllowed(allowed: string[], source: string | null): boolean {
+/** `source` is read only when the key has a list (most have none, and a logo request should not pay for the read). */
+export function referrerAllowed(allowed: string[], source: () => string | null): boolean {
   if (allowed.length === 0) return true;
-  const host = hostOf(source);
+  const host = hostOf(source());
   // A restricted key with no referrer at all is refused: restriction is opt-in and should hold.
   if (!host) return false;
   return allowed.some((pattern) =>

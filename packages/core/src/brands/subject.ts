@@ -23,9 +23,7 @@ export type Subject = {
   blocked?: true;
 };
 
-export type Indexer = StartIndexing;
-
-export async function subjectForDomain(db: D1Database, domain: string, index: Indexer, now: Date): Promise<Subject> {
+export async function subjectForDomain(db: D1Database, domain: string, index: StartIndexing, now: Date): Promise<Subject> {
   const found = await cachedLookupDomain(db, domain, now.getTime());
   if (found.state === "blocked") return { brand: null, domain, label: domain, seed: domain, blocked: true };
   await indexIfDue(db, found, domain, index, now);
@@ -46,7 +44,7 @@ async function subjectForRow(
   db: D1Database,
   row: IdentifierRow | null,
   label: string,
-  index: Indexer,
+  index: StartIndexing,
   now: Date,
   code: string | null = label,
 ): Promise<Subject> {
@@ -62,7 +60,7 @@ const identifier = (db: D1Database, kind: string, value: string) =>
     .bind(kind, value)
     .first<IdentifierRow>();
 
-export async function subjectForTicker(db: D1Database, ticker: TickerQuery, index: Indexer, now: Date) {
+export async function subjectForTicker(db: D1Database, ticker: TickerQuery, index: StartIndexing, now: Date) {
   const placeholders = US_MICS.map(() => "?").join(", ");
   // An exchange suffix wins when it is one we know; otherwise the whole ticker on the US exchanges, and failing
   // that on any exchange (a home-market ticker such as 7203 for Toyota).
@@ -85,14 +83,14 @@ export async function subjectForTicker(db: D1Database, ticker: TickerQuery, inde
   return subjectForRow(db, row, ticker.symbol, index, now);
 }
 
-export const subjectForIsin = async (db: D1Database, isin: string, index: Indexer, now: Date) =>
+export const subjectForIsin = async (db: D1Database, isin: string, index: StartIndexing, now: Date) =>
   subjectForRow(db, await identifier(db, "isin", isin), isin, index, now, null);
 
-export const subjectForCrypto = async (db: D1Database, symbol: string, index: Indexer, now: Date) =>
+export const subjectForCrypto = async (db: D1Database, symbol: string, index: StartIndexing, now: Date) =>
   subjectForRow(db, await identifier(db, "crypto", symbol), symbol, index, now);
 
 /** An exchange named by its MIC shows its common acronym in a text mark (XNYS reads as NYSE). */
-export async function subjectForExchange(db: D1Database, code: string, index: Indexer, now: Date) {
+export async function subjectForExchange(db: D1Database, code: string, index: StartIndexing, now: Date) {
   const row = await db
     .prepare(
       `SELECT i.brand_id, i.domain, (SELECT json_extract(e.acronyms, '$[0]') FROM exchanges e WHERE e.mic = i.value) AS acronym
@@ -103,7 +101,7 @@ export async function subjectForExchange(db: D1Database, code: string, index: In
   return subjectForRow(db, row, code, index, now, row?.acronym ?? code);
 }
 
-export const subjectForIndex = async (db: D1Database, symbol: string, index: Indexer, now: Date) =>
+export const subjectForIndex = async (db: D1Database, symbol: string, index: StartIndexing, now: Date) =>
   subjectForRow(db, await identifier(db, "index", symbol), symbol.replace("^", ""), index, now);
 
 export async function subjectForName(db: D1Database, name: string, strategy: SearchStrategy): Promise<Subject> {

@@ -1,14 +1,14 @@
 // GET on each lookup path: the same key check, query parameters and answer flow for all seven.
 import { viaQueue } from "@brand/core/brands/request-indexing";
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { validator } from "hono/validator";
+import type { Context } from "hono";
 import { AppError } from "@brand/core/errors";
 import { describeIssues } from "@brand/core/http/app";
 import { ImageQuery, imageOptions, specKey, type ImageOptions } from "@brand/core/render/params";
 import { requirePublishableKey } from "../auth.ts";
 import type { AppEnv } from "../env.ts";
 import { serveLogo } from "../serve-logo.ts";
-import { LOOKUPS, type Lookup } from "./lookups.ts";
+import { LOOKUPS, type Lookup, type Resolve } from "./lookups.ts";
 
 const image = { schema: z.string().openapi({ format: "binary" }) };
 const message = (description: string) => ({ description });
@@ -46,12 +46,32 @@ function routeFor(lookup: Lookup) {
  */
 const routingPath = (lookup: Lookup) => lookup.path.replace(/{(\w+)}/, lookup.restOfPath ? ":$1{.+}" : ":$1");
 
-/** The query parameters, with the same 400 as every other host's validation. */
-const imageQuery = validator("query", (value) => {
-  const parsed = ImageQuery.safeParse(value);
-  if (!parsed.success) throw new AppError("bad_request", describeIssues(parsed.error));
-  return parsed.data;
-});
+/** A request parsed: its identifier (canonical key and how it resolves), its options and its cache key. */
+type ParsedRequest = { resolve: Resolve; options: ImageOptions; requestKey: string };
+
+/**
+ * Identical URLs parse identically, and a popular logo is asked for by the same URL over and over: the isolate keeps
+ * the parse of the latest URLs (validation, the domain's normalisation and the cache key are a cached logo's largest
+ * cost after the runtime's own). Only URLs that parsed are kept; the key check still runs on every request first.
+ */
+const parsedUrls = new Map<string, ParsedRequest>();
+const PARSED_URLS_KEPT = 5_000;
+
+/** The lookup's parameter and the query parameters, with the same 400 as every other host's validation. */
+function parseRequest(c: Context<AppEnv>, lookup: Lookup): ParsedRequest {
+  const url = c.req.url;
+  const kept = parsedUrls.get(url);
+  if (kept) return kept;
+  const query = ImageQuery.safeParse(c.req.query());
+  if (!query.success) throw new AppError("bad_request", describeIssues(query.error));
+  const parsed = lookup.parse(c.req.param(lookup.param)!, { allowTestDomains: Boolean(c.env.CRAWL_PROXY) });
+  if ("error" in parsed) throw new AppError("bad_request", parsed.error);
+  const options = imageOptions(query.data);
+  const request = { resolve: parsed.resolve, options, requestKey: logoRequestKey(parsed.key, options, lookup.param === "brand") };
+  if (parsedUrls.size >= PARSED_URLS_KEPT) parsedUrls.delete(parsedUrls.keys().next().value!);
+  parsedUrls.set(url, request);
+  return request;
+}
 
 /** One key for every spelling of the same request: the identifier's canonical form and the normalised options. */
 export function logoRequestKey(identifierKey: string, options: ImageOptions, byName: boolean): string {
@@ -67,14 +87,11 @@ export function logoRequestKey(identifierKey: string, options: ImageOptions, byN
 export function registerLogoRoutes(app: OpenAPIHono<AppEnv>) {
   for (const lookup of LOOKUPS) {
     app.openAPIRegistry.registerPath(routeFor(lookup));
-    app.get(routingPath(lookup), requirePublishableKey, imageQuery, async (c) => {
-      const parsed = lookup.parse(c.req.param(lookup.param)!, { allowTestDomains: Boolean(c.env.CRAWL_PROXY) });
-      if ("error" in parsed) throw new AppError("bad_request", parsed.error);
-      const options = imageOptions(c.req.valid("query"));
-      const requestKey = logoRequestKey(parsed.key, options, lookup.param === "brand");
+    app.get(routingPath(lookup), requirePublishableKey, async (c) => {
+      const { resolve, options, requestKey } = parseRequest(c, lookup);
       // Queued after the response: the image host answers with the fallback meanwhile.
       const index = async (domain: string) => c.executionCtx.waitUntil(viaQueue(c.env.INDEX_QUEUE)(domain));
-      return serveLogo(c, options, requestKey, () => parsed.resolve(c.env.DB, index, new Date(), options));
+      return serveLogo(c, options, requestKey, () => resolve(c.env.DB, index, new Date(), options));
     });
   }
 }

@@ -9,15 +9,15 @@ import {
   subjectForIsin,
   subjectForName,
   subjectForTicker,
-  type Indexer,
   type Subject,
 } from "@brand/core/brands/subject";
+import type { StartIndexing } from "@brand/core/brands/request-indexing";
 import { isValidIsin } from "@brand/core/identifiers/isin";
 import { parseBrandName, parseCryptoSymbol, parseExchangeCode, parseIndexSymbol } from "@brand/core/identifiers/symbols";
 import { parseTicker } from "@brand/core/identifiers/ticker";
 import type { ImageOptions } from "@brand/core/render/params";
 
-type Resolve = (db: D1Database, index: Indexer, now: Date, options: ImageOptions) => Promise<Subject>;
+export type Resolve = (db: D1Database, index: StartIndexing, now: Date, options: ImageOptions) => Promise<Subject>;
 /** A parsed identifier: its canonical form (for the cache key) and how to resolve it; or why it is malformed. */
 type Parsed = { key: string; resolve: Resolve } | { error: string };
 

@@ -5,7 +5,7 @@ import { AppError } from "@brand/core/errors";
 import { verifyPath } from "@brand/core/signing";
 import { readImmutable } from "@brand/core/render/variant-store";
 import type { AppEnv } from "../env.ts";
-import { CACHE_CONTROL, conditional } from "../serve-logo.ts";
+import { CACHE_CONTROL, imageReply } from "../serve-logo.ts";
 
 const route = createRoute({
   method: "get",
@@ -31,14 +31,6 @@ export function registerVariantRoute(app: OpenAPIHono<AppEnv>) {
     }
     const variant = await readImmutable(c.env.VARIANTS, file.slice(0, 32));
     if (!variant) throw new AppError("not_found", "No such image.");
-    const response = new Response(variant.bytes, {
-      headers: {
-        "Content-Type": variant.contentType,
-        ETag: `"${variant.etag}"`,
-        "Cache-Control": CACHE_CONTROL.immutable,
-        "Access-Control-Allow-Origin": "*",
-      },
-    });
-    return conditional(c.req.raw, response) as never;
+    return imageReply(c.req.raw, variant, 200, CACHE_CONTROL.immutable) as never;
   });
 }
