@@ -7,7 +7,7 @@ import { KEY_CACHE_MS } from "@brand/core/auth/authenticate";
 import worker from "../../workers/img/src/index.ts";
 import { newAccount } from "../helpers/accounts.ts";
 import { logoPng, seedBrand } from "../helpers/brands.ts";
-import { countingWorker } from "../helpers/trips.ts";
+import { countingWorker, type Trips } from "../helpers/trips.ts";
 
 const img = countingWorker(worker, env);
 let token: string;
@@ -24,7 +24,6 @@ describe("trips per request", () => {
   it("a first render: the domain's record and the small master, and the variant stored", async () => {
     const { response, trips } = await logo("size=64&format=webp");
     expect(response.status).toBe(200);
-    // D1: the key and the record; KV: the variant and the latest-variant pointer, both missing; R2: the small master.
     // D1: the key and the record. KV: the variant, the request's latest variant and the source's failure mark, all
     // missing, then the variant and the pointer written. R2: the small master alone (a 64 px variant fits it).
     expect(trips.response).toEqual({ d1_trips: 2, d1_statements: 3, kv_reads: 3, kv_writes: 2, r2_reads: 1 });
@@ -35,6 +34,23 @@ describe("trips per request", () => {
     const { response, trips } = await logo("size=96&format=png");
     expect(response.status).toBe(200);
     expect(trips).toEqual({ response: {}, background: { d1_trips: 1, d1_statements: 1 } });
+  });
+});
+
+describe("metering", () => {
+  const d1Statements = ({ response, background }: Trips) => (response.d1_statements ?? 0) + (background.d1_statements ?? 0);
+
+  it("past a paid plan's pool, the isolate writes the period's notice once, then only counts", async () => {
+    await logo("size=48"); // the variant and the record in the isolate, so the starter's requests only meter
+    const starter = await newAccount("starter");
+    await env.DB.prepare("INSERT INTO usage_daily (account_id, day, surface, count) VALUES (?, ?, 'img', 100000)")
+      .bind(starter.id, new Date().toISOString().slice(0, 10))
+      .run();
+    const first = await logo("size=48", starter.publishable);
+    expect(d1Statements(first.trips)).toBe(3); // the key, the notice, the count
+    const again = await logo("size=48", starter.publishable);
+    expect(again.response.status).toBe(200);
+    expect(again.trips).toEqual({ response: {}, background: { d1_trips: 1, d1_statements: 1 } });
   });
 });
 

@@ -72,6 +72,10 @@ export function checkPool(plan: PlanName, used: number): boolean {
   return true;
 }
 
+/** Accounts and periods whose pool notice this isolate has written: past a soft pool, every later request would
+ * otherwise repeat the (ignored) insert, a D1 write each. */
+const noticedPools = new Set<string>();
+
 /**
  * Counts one request and, past a soft pool, leaves one notice per period in the outbox. The writes to hold open with
  * waitUntil (they run after the response), or null when there are none of this request's own.
@@ -79,9 +83,13 @@ export function checkPool(plan: PlanName, used: number): boolean {
 export function meterRequest(db: D1Database, accountId: string, surface: PoolSurface, overSoftPool: boolean, now: Date): Promise<unknown> | null {
   const counted = countRequest(db, accountId, surface, now);
   if (!overSoftPool) return counted;
+  const period = utcMonth(now);
+  const poolKey = `${accountId} ${period}`;
+  if (noticedPools.has(poolKey)) return counted;
   const noticed = db
     .prepare("INSERT OR IGNORE INTO notices (account_id, kind, period, created_at) VALUES (?, 'request_pool_exceeded', ?, ?)")
-    .bind(accountId, utcMonth(now), now.toISOString())
-    .run();
+    .bind(accountId, period, now.toISOString())
+    .run()
+    .then(() => noticedPools.add(poolKey));
   return counted ? Promise.all([counted, noticed]) : noticed;
 }
