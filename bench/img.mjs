@@ -10,6 +10,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { coldRender, renderSources } from "./lib/render-bench.mjs";
 import { prepareImgState } from "./lib/img-state.mjs";
+import { benchStateDir } from "./lib/state.mjs";
 import { runLoad } from "./lib/load.mjs";
 import { replayableHeaders, startBaseline } from "./lib/baseline.mjs";
 import { runBench } from "./lib/harness.mjs";
@@ -29,7 +30,7 @@ export const PARAMS = {
     imgInspector: int("BENCH_IMG_INSPECTOR_PORT", 9240),
     baselineInspector: int("BENCH_BASELINE_INSPECTOR_PORT", 9241),
   },
-  stateDir: `${ROOT}.wrangler/bench-state`,
+  stateDir: benchStateDir("bench-state"), // in memory where the machine allows (lib/state.mjs)
   icon: { slug: "stripe", hex: "#635bff" }, // the logo master: a simple-icons glyph rasterised as the seed does
   domain: "stripe.com",
   /** The URL measured as "cached variant": the same logo request, repeated. */
@@ -39,9 +40,10 @@ export const PARAMS = {
   load: {
     concurrency: int("BENCH_CONCURRENCY", 32),
     requests: int("BENCH_REQUESTS", 3000), // per round
-    rounds: int("BENCH_ROUNDS", 3), // baseline and image Worker alternate; the best round of each is reported
+    rounds: int("BENCH_ROUNDS", 5), // baseline and image Worker alternate; the best round of each is reported (5: on 2 cores one round in three can be disturbed)
     timeCapMs: int("BENCH_PHASE_CAP_MS", 15_000), // per round
-    warmup: { requests: 300, timeCapMs: 5_000 },
+    // As long as a round: throughput still climbed through five rounds after 300 warm-up requests (JIT, caches)
+    warmup: { requests: 3000, timeCapMs: 15_000 },
   },
   uncached: { requests: int("BENCH_UNCACHED_REQUESTS", 300), concurrency: 8, timeCapMs: 25_000 },
   /** Baseline + Cache API hit, and + a D1 write in waitUntil: where a gap to the baseline goes (one round each). */
@@ -50,8 +52,8 @@ export const PARAMS = {
   render: {
     only: process.env.BENCH_RENDER_ONLY === "1",
     sourceSize: 512,
-    runs: int("BENCH_RENDER_RUNS", 30),
-    warmup: 5,
+    runs: int("BENCH_RENDER_RUNS", 60), // medians of 30 moved by a fifth between runs on this machine
+    warmup: 10,
     // `reads`: the file each side renders from (render-bench.mjs: png, master, small); `target`: a key of `targets`.
     jobs: [
       { name: "512 px png → 128 px webp", reads: { ours: "png", sharp: "png" }, width: 128, height: 128, format: "webp", target: "webp128VsSharp" },
@@ -61,7 +63,7 @@ export const PARAMS = {
     ],
   },
   targets: { cachedRpsRatio: 0.95, renderTimeRatio: 2, webp128VsSharp: 1.3 },
-  totalCapMs: int("BENCH_TOTAL_CAP_MS", 175_000),
+  totalCapMs: int("BENCH_TOTAL_CAP_MS", 240_000),
 };
 
 const log = (...args) => console.error("[bench:img]", ...args);
@@ -190,6 +192,7 @@ async function main() {
     duration_s: Math.round((Date.now() - started) / 100) / 10,
     machine: info,
     parameters: {
+      state_dir: PARAMS.stateDir,
       load: { concurrency, requests_per_round: requests, rounds, time_cap_ms_per_round: timeCapMs, warmup },
       uncached: PARAMS.uncached,
       render: { source_size: PARAMS.render.sourceSize, runs: PARAMS.render.runs, warmup: PARAMS.render.warmup },
@@ -264,6 +267,7 @@ function report(r) {
     `Image bench — ${r.at} (${r.duration_s} s)`,
     `machine: ${m.cpu}, ${m.cores} cores, ${m.memory_gib} GiB RAM, ${m.os}`,
     `         Node ${m.node}, wrangler ${m.wrangler}, workerd ${m.workerd}, sharp ${m.sharp} (libvips ${r.render.libvips})`,
+    `         state in ${r.parameters.state_dir}`,
     "",
     `Worker throughput — ${r.parameters.runtime}`,
     `  URL ${r.parameters.cached_url} → ${r.response.status} ${r.response.headers["content-type"]}, ${r.response.bytes} bytes;`,

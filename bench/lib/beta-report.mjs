@@ -51,7 +51,7 @@ export function report(r, { d1Reads }) {
     "",
     `Beta host bench — ${r.at} (${r.duration_s} s)`,
     `machine: ${m.cpu}, ${m.cores} cores, ${m.memory_gib} GiB RAM, ${m.os}`,
-    `         Node ${m.node}, wrangler ${m.wrangler}, workerd ${m.workerd}`,
+    `         Node ${m.node}, wrangler ${m.wrangler}, workerd ${m.workerd}; state in ${r.parameters.state_dir}`,
     `state:   the seed corpus (${r.state.corpus.brands} brands, ${r.state.corpus.platform_prefixes} platform prefixes, ${r.state.corpus.parents} parent pairs), ` +
       `written in ${(r.state.corpus_written_ms / 1000).toFixed(1)} s as npm start writes it; beta_daily_limit ${r.state.beta_daily_limit.toLocaleString("en-US")}`,
     "",

@@ -10,6 +10,8 @@ import { SEED_IMAGE_SCORE } from "../../packages/core/src/brands/image-rank.ts";
 import { brandStatements, prepareAll } from "../../packages/core/src/seed/write.ts";
 import { encodePng, rasteriseSvg, resize } from "../../packages/core/src/render/codecs.ts";
 import { flatten } from "../../packages/core/src/render/compose.ts";
+import { makeSmallMaster } from "../../packages/core/src/ingest/master.ts";
+import { smallMasterKey } from "../../packages/core/src/render/small-master.ts";
 import { sha256Hex } from "../../packages/core/src/ids.ts";
 import { initNodeCodecs, MASTER_SIZE } from "../../scripts/lib/logo-masters.mjs";
 import { packageFile } from "../../scripts/lib/package-file.mjs";
@@ -44,8 +46,10 @@ export function pngWithComment(png, text) {
 export async function prepareImgState({ dir, domain, icon, uncachedCount }) {
 
   const { image, png } = await iconPng(icon.slug, icon.hex, MASTER_SIZE);
-  const small = flatten(await resize(image, 32, 32), { r: 255, g: 255, b: 255 });
-  const hash = blurhash(small.data, 32, 32, 4, 3);
+  const thumb = flatten(await resize(image, 32, 32), { r: 255, g: 255, b: 255 });
+  const hash = blurhash(thumb.data, 32, 32, 4, 3);
+  // Its small master, stored beside each master as the seed and the crawler store it (render/small-master.ts).
+  const small = (await makeSmallMaster(image)).png;
 
   const proxy = await freshState(dir);
   try {
@@ -53,9 +57,10 @@ export async function prepareImgState({ dir, domain, icon, uncachedCount }) {
     const now = new Date();
     const { account, keys } = await createAccount(env.DB, { plan: "pro", name: "Bench" }, now);
 
-    const brand = async (key, bytes) => {
+    const brand = async (key, bytes, smallBytes) => {
       const logoKey = `logos/${await sha256Hex(bytes)}.png`;
       await env.LOGOS.put(logoKey, bytes, { httpMetadata: { contentType: "image/png" } });
+      await env.LOGOS.put(smallMasterKey(logoKey), smallBytes, { httpMetadata: { contentType: "image/png" } });
       const master = { key: logoKey, width: image.width, height: image.height, blurhash: hash, svgKey: null, score: SEED_IMAGE_SCORE.singleColour };
       return brandStatements(
         {
@@ -77,12 +82,12 @@ export async function prepareImgState({ dir, domain, icon, uncachedCount }) {
       );
     };
 
-    let statements = await brand(domain, png);
+    let statements = await brand(domain, png, small);
     const uncachedDomains = [];
     for (let i = 0; i < uncachedCount; i++) {
       const d = `bench-uncached-${String(i).padStart(4, "0")}.com`;
       uncachedDomains.push(d);
-      statements.push(...(await brand(d, pngWithComment(png, `bench ${i}`))));
+      statements.push(...(await brand(d, pngWithComment(png, `bench ${i}`), pngWithComment(Buffer.from(small), `bench ${i}`))));
       if (statements.length >= 300) {
         await env.DB.batch(prepareAll(env.DB, statements));
         statements = [];
