@@ -1,6 +1,7 @@
 // Our own stages on labelled real-world descriptors, with no provider at all: big brands must be found; local shops,
-// people, cheques and bank noise must never become a merchant. Two sets: the one the engine was tuned on, and a
-// held-out one written apart from the engine's code. The per-kind accuracy is printed (docs/beta-accuracy.md quotes
+// people, cheques and bank noise must never become a merchant. Three sets: the one the engine was tuned on, a first
+// held-out one that has since guided fixes (so it is tuning too), and a second held-out one written apart from the
+// engine's code and never used to guide a fix. The per-kind accuracy is printed (docs/beta-accuracy.md quotes
 // it) and held above a floor, so a regression in the descriptor engine fails here.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +12,7 @@ import { ownStageDeps } from "../helpers/beta.ts";
 import { seedCorpus } from "../helpers/corpus.ts";
 import holdout from "./fixtures/holdout-descriptors.json";
 import labelled from "./fixtures/labelled-descriptors.json";
+import holdout2 from "./fixtures/holdout-2-descriptors.json";
 
 type Entry = {
   id: string;
@@ -23,7 +25,21 @@ type Entry = {
 
 /** The share of each kind the engine must get right: merchants must never be invented (local, person, noise). */
 const FLOOR = { big_brand: 0.9, platform: 0.9, local_shop: 1, person: 1, noise: 1 };
-const SETS = { tuning: labelled as Entry[], "held-out": holdout as Entry[] };
+type Kind = keyof typeof FLOOR;
+
+const seen = new Set([...(labelled as Entry[]), ...(holdout as Entry[])].map((e) => e.descriptor));
+/**
+ * Held-out set 2 (fixtures/holdout-2.md) is scored on the descriptors the earlier sets do not hold, and its misses are
+ * not printed: fixes are guided by the tuning sets only. Its floors are its first run's figures (docs/beta-accuracy.md)
+ * until the engine's work on unseen descriptors (issue 14) raises them to FLOOR.
+ */
+const HOLDOUT_2_FLOOR: Record<Kind, number> = { big_brand: 103 / 202, platform: 42 / 68, local_shop: 1, person: 11 / 28, noise: 1 };
+
+const SETS: Record<string, { entries: Entry[]; floor: Record<Kind, number>; showMisses: boolean }> = {
+  tuning: { entries: labelled as Entry[], floor: FLOOR, showMisses: true },
+  "held-out 1 (now tuning)": { entries: holdout as Entry[], floor: FLOOR, showMisses: true },
+  "held-out 2": { entries: (holdout2 as Entry[]).filter((e) => !seen.has(e.descriptor)), floor: HOLDOUT_2_FLOOR, showMisses: false },
+};
 
 function request(entry: Entry) {
   return transactionRequestSchema().parse({
@@ -52,7 +68,7 @@ function mistakes(entry: Entry, row: IdentityRow): string[] {
   return wrong;
 }
 
-for (const [set, entries] of Object.entries(SETS)) {
+for (const [set, { entries, floor: floors, showMisses }] of Object.entries(SETS)) {
   describe(`${set} descriptors, no provider`, () => {
     const results: { entry: Entry; row: IdentityRow; wrong: string[] }[] = [];
 
@@ -72,13 +88,17 @@ for (const [set, entries] of Object.entries(SETS)) {
     });
 
     it("meets each kind's accuracy floor", () => {
-      const report = Object.entries(FLOOR).map(([kind, floor]) => {
+      const report = Object.entries(floors).map(([kind, floor]) => {
         const ofKind = results.filter((r) => r.entry.kind === kind);
         const right = ofKind.filter((r) => r.wrong.length === 0).length;
-        return { kind, right, total: ofKind.length, accuracy: right / ofKind.length, floor };
+        // A merchant other than the label's: worse than a miss, which leaves the descriptor cleaned.
+        const wrongMerchant = ofKind.filter((r) => r.row.domain !== null && r.row.domain !== r.entry.expect.domain).length;
+        return { kind, right, total: ofKind.length, accuracy: right / ofKind.length, floor, wrongMerchant };
       });
-      const lines = report.map((r) => `  ${r.kind.padEnd(10)} ${r.right}/${r.total} = ${(r.accuracy * 100).toFixed(1)}%`);
-      const misses = results.filter((r) => r.wrong.length);
+      const lines = report.map(
+        (r) => `  ${r.kind.padEnd(10)} ${r.right}/${r.total} = ${(r.accuracy * 100).toFixed(1)}%, ${r.wrongMerchant} with a wrong merchant`,
+      );
+      const misses = showMisses ? results.filter((r) => r.wrong.length) : [];
       const missLines = misses.map((m) => `  ✗ ${m.entry.kind} ${m.entry.descriptor} → ${m.wrong.join(", ")} (${m.row.name})`);
       console.log([`${set} set, accuracy by kind (no provider):`, ...lines, ...missLines].join("\n"));
       for (const r of report) expect(r.accuracy, `${r.kind}: ${r.right}/${r.total}`).toBeGreaterThanOrEqual(r.floor);
@@ -86,8 +106,10 @@ for (const [set, entries] of Object.entries(SETS)) {
   });
 }
 
-it("keeps the two sets apart", () => {
-  const tuning = new Set(SETS.tuning.map((e) => e.descriptor));
-  expect(SETS.tuning.length + SETS["held-out"].length).toBeGreaterThanOrEqual(150);
-  expect(SETS["held-out"].filter((e) => tuning.has(e.descriptor))).toEqual([]);
+it("keeps the tuning sets apart, and held-out set 2 large and unseen", () => {
+  const tuning = new Set((labelled as Entry[]).map((e) => e.descriptor));
+  expect((holdout as Entry[]).filter((e) => tuning.has(e.descriptor))).toEqual([]);
+  const scored = SETS["held-out 2"].entries;
+  expect(scored.length).toBeGreaterThanOrEqual(300);
+  expect(scored.filter((e) => seen.has(e.descriptor))).toEqual([]);
 });
