@@ -46,11 +46,17 @@ describe("trips per lookup", () => {
     expect(await retry.response.json()).toEqual(await first.response.json());
   });
 
-  it("with the provider: one call to count and flag the lookup, one to save its row", async () => {
+  it("with the provider: one call to count and flag the lookup before the answer, one to save its row after it", async () => {
     await post(withProvider, { transaction: "WARM UP 2" });
-    const { response, trips } = await post(withProvider, { transaction: "SPOTIFY USA 877-7781161 NY" });
+    const body = { transaction: "SPOTIFY USA 877-7781161 NY" };
+    const { response, trips } = await post(withProvider, body);
     expect(response.status).toBe(200);
-    expect(trips.response).toEqual({ do_calls: 2 });
+    expect(trips.response).toEqual({ do_calls: 1 });
+    expect(trips.background.do_calls).toBe(1);
+    // The row was saved: the retry reads it in its one call, with no provider call.
+    const retry = await post(withProvider, body);
+    expect(retry.trips.response).toEqual({ do_calls: 1 });
+    expect(await retry.response.json()).toEqual(await response.json());
   });
 
   it("a cold isolate reads the key and the corpus index once (one D1 trip each), then nothing", async () => {

@@ -79,7 +79,8 @@ export function registerTransaction(app: OpenAPIHono<AppEnv>) {
     if (begun.state === "running") {
       throw new AppError("conflict", "This transaction is already being looked up; retry in 2 seconds.", { ...headers, "Retry-After": "2" });
     }
-    const row = begun.state === "done" ? await savedRow(deps, begun.row, request) : (computed ?? (await lookUp(account, deps, request, ids)));
+    const row =
+      begun.state === "done" ? await savedRow(deps, begun.row, request) : (computed ?? (await lookUp(c.executionCtx, account, deps, request, ids)));
     const indexing = deps.startDueIndexing(viaQueue(c.env.INDEX_QUEUE), now);
     if (indexing) c.executionCtx.waitUntil(indexing);
     return c.body(row, 200, { ...headers, "Content-Type": "application/json" });
@@ -93,11 +94,22 @@ async function savedRow(deps: IdentifyDeps, saved: RowJson, request: Transaction
   return checked === row ? saved : JSON.stringify(checked);
 }
 
-/** A lookup begun without its row (the provider is called): its row is saved when it ends, or the flag dropped. */
-async function lookUp(account: DurableObjectStub<BetaAccount>, deps: IdentifyDeps, request: TransactionRequest, ids: LookupIds): Promise<RowJson> {
+/**
+ * A lookup begun without its row (the provider is called): its row is saved when it ends, or the flag dropped. The save
+ * runs after the response (one Durable Object call on the response path, as without a provider); its call leaves
+ * before the response does, so the object, which takes an account's calls in order, has the row before any retry. Were
+ * the save lost with the isolate, the flag's lease ends it: a retry gets 409 for at most LEASE_MS, then a new lookup.
+ */
+async function lookUp(
+  ctx: { waitUntil(promise: Promise<unknown>): void },
+  account: DurableObjectStub<BetaAccount>,
+  deps: IdentifyDeps,
+  request: TransactionRequest,
+  ids: LookupIds,
+): Promise<RowJson> {
   try {
     const row = JSON.stringify(await identify(deps, request, ids));
-    await account.finish(ids.transactionId, row, Date.now());
+    ctx.waitUntil(account.finish(ids.transactionId, row, Date.now()));
     return row;
   } catch (error) {
     await account.release(ids.transactionId);
