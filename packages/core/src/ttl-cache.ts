@@ -28,9 +28,17 @@ export class TtlCache<K, V> {
     const hit = this.peek(key, now);
     if (hit !== undefined) return hit;
     const value = await load();
-    if (keep(value)) this.set(key, { value, expires: now + this.ttlMs });
+    if (keep(value)) this.put(key, value, now);
     else this.entries.delete(key);
     return value;
+  }
+
+  /** Keeps `value` under `key` for `ttlMs` from `now`, the oldest entry out when full. */
+  put(key: K, value: V, now = Date.now()): void {
+    this.entries.delete(key);
+    // Oldest first out: a Map iterates in insertion order.
+    while (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as K);
+    this.entries.set(key, { value, expires: now + this.ttlMs });
   }
 
   /** Forgets one key (a change this isolate made itself is seen at once). */
@@ -40,12 +48,5 @@ export class TtlCache<K, V> {
 
   clear(): void {
     this.entries.clear();
-  }
-
-  private set(key: K, entry: Entry<V>): void {
-    this.entries.delete(key);
-    // Oldest first out: a Map iterates in insertion order.
-    while (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as K);
-    this.entries.set(key, entry);
   }
 }

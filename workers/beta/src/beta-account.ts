@@ -56,7 +56,7 @@ export class BetaAccount extends DurableObject {
 
   /** The row of a lookup begun without one. */
   async finish(transactionId: string, row: RowJson, now: number): Promise<void> {
-    this.save(transactionId, "done", now, row);
+    this.ctx.storage.sql.exec("INSERT OR REPLACE INTO lookups (id, state, at, row) VALUES (?, 'done', ?, ?)", transactionId, now, row);
     await this.keepAlarm(now);
   }
 
@@ -126,10 +126,6 @@ export class BetaAccount extends DurableObject {
       now - LEASE_MS,
     );
     return claimed.toArray().length > 0;
-  }
-
-  private save(transactionId: string, state: Saved["state"], now: number, row?: RowJson): void {
-    this.ctx.storage.sql.exec("INSERT OR REPLACE INTO lookups (id, state, at, row) VALUES (?, ?, ?, ?)", transactionId, state, now, row ?? null);
   }
 
   /**

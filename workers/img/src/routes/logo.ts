@@ -3,6 +3,7 @@ import { viaQueue } from "@brand/core/brands/request-indexing";
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { AppError } from "@brand/core/errors";
+import { TtlCache } from "@brand/core/ttl-cache";
 import { describeIssues } from "@brand/core/http/app";
 import { ImageQuery, imageOptions, specKey, type ImageOptions } from "@brand/core/render/params";
 import { requirePublishableKey } from "../auth.ts";
@@ -51,16 +52,15 @@ type ParsedRequest = { resolve: Resolve; options: ImageOptions; requestKey: stri
 
 /**
  * Identical URLs parse identically, and a popular logo is asked for by the same URL over and over: the isolate keeps
- * the parse of the latest URLs (validation, the domain's normalisation and the cache key are a cached logo's largest
- * cost after the runtime's own). Only URLs that parsed are kept; the key check still runs on every request first.
+ * the parse of the latest 5,000 URLs for an hour (validation, the domain's normalisation and the cache key are a cached
+ * logo's largest cost after the runtime's own). Only URLs that parsed are kept; the key check still runs first.
  */
-const parsedUrls = new Map<string, ParsedRequest>();
-const PARSED_URLS_KEPT = 5_000;
+const parsedUrls = new TtlCache<string, ParsedRequest>(60 * 60 * 1000, 5_000);
 
 /** The lookup's parameter and the query parameters, with the same 400 as every other host's validation. */
 function parseRequest(c: Context<AppEnv>, lookup: Lookup): ParsedRequest {
   const url = c.req.url;
-  const kept = parsedUrls.get(url);
+  const kept = parsedUrls.peek(url);
   if (kept) return kept;
   const query = ImageQuery.safeParse(c.req.query());
   if (!query.success) throw new AppError("bad_request", describeIssues(query.error));
@@ -68,8 +68,7 @@ function parseRequest(c: Context<AppEnv>, lookup: Lookup): ParsedRequest {
   if ("error" in parsed) throw new AppError("bad_request", parsed.error);
   const options = imageOptions(query.data);
   const request = { resolve: parsed.resolve, options, requestKey: logoRequestKey(parsed.key, options, lookup.param === "brand") };
-  if (parsedUrls.size >= PARSED_URLS_KEPT) parsedUrls.delete(parsedUrls.keys().next().value!);
-  parsedUrls.set(url, request);
+  parsedUrls.put(url, request);
   return request;
 }
 
