@@ -80,7 +80,7 @@ export function registerTransaction(app: OpenAPIHono<AppEnv>) {
       throw new AppError("conflict", "This transaction is already being looked up; retry in 2 seconds.", { ...headers, "Retry-After": "2" });
     }
     const row =
-      begun.state === "done" ? await savedRow(deps, begun.row, request) : (computed ?? (await lookUp(c.executionCtx, account, deps, request, ids)));
+      begun.state === "done" ? await savedRow(deps, begun.row, request) : (computed ?? (await lookUp(account, deps, request, ids)));
     const indexing = deps.startDueIndexing(viaQueue(c.env.INDEX_QUEUE), now);
     if (indexing) c.executionCtx.waitUntil(indexing);
     return c.body(row, 200, { ...headers, "Content-Type": "application/json" });
@@ -95,21 +95,14 @@ async function savedRow(deps: IdentifyDeps, saved: RowJson, request: Transaction
 }
 
 /**
- * A lookup begun without its row (the provider is called): its row is saved when it ends, or the flag dropped. The save
- * runs after the response (one Durable Object call on the response path, as without a provider); its call leaves
- * before the response does, so the object, which takes an account's calls in order, has the row before any retry. Were
- * the save lost with the isolate, the flag's lease ends it: a retry gets 409 for at most LEASE_MS, then a new lookup.
+ * A lookup begun without its row (the provider is called): its row is saved before the answer, or the flag dropped.
+ * Saving it after the answer would spare this path one Durable Object call, but a retry sent right after the answer
+ * could then find the flag and get 409 instead of the saved row (the tests caught that race).
  */
-async function lookUp(
-  ctx: { waitUntil(promise: Promise<unknown>): void },
-  account: DurableObjectStub<BetaAccount>,
-  deps: IdentifyDeps,
-  request: TransactionRequest,
-  ids: LookupIds,
-): Promise<RowJson> {
+async function lookUp(account: DurableObjectStub<BetaAccount>, deps: IdentifyDeps, request: TransactionRequest, ids: LookupIds): Promise<RowJson> {
   try {
     const row = JSON.stringify(await identify(deps, request, ids));
-    ctx.waitUntil(account.finish(ids.transactionId, row, Date.now()));
+    await account.finish(ids.transactionId, row, Date.now());
     return row;
   } catch (error) {
     await account.release(ids.transactionId);
