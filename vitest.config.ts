@@ -30,10 +30,14 @@ async function outbound(request: Request): Promise<Response> {
   throw new Error(`unexpected outbound request in a test: ${request.method} ${request.url}`);
 }
 
+/** Each project's `main`, when it is not its config's: the beta's Durable Object runs counted (test/beta/counted-main.ts). */
+const TEST_MAIN: Partial<Record<"img" | "api" | "beta", string>> = { beta: "test/beta/counted-main.ts" };
+
 function workerProject(worker: "img" | "api" | "beta", include: string[]) {
   return {
     plugins: [
       cloudflareTest({
+        main: TEST_MAIN[worker],
         wrangler: { configPath: `workers/${worker}/wrangler.toml` },
         miniflare: {
           bindings: {

@@ -21,12 +21,16 @@ export function formatTrips(t) {
   return parts.join(" · ") || "0";
 }
 
-/** A load row's two cells: trips per request before the response, and after it (waitUntil). */
+/**
+ * A load row's two cells: trips per request before the response (with, in brackets, those a Durable Object it called
+ * made out of the object), and after it (waitUntil).
+ */
 export function tripCells(run) {
   const t = run?.trips;
   if (!t) return [null, null];
   if (t.reloaded) return ["(Worker reloaded)", null];
-  return [formatTrips(t.response), formatTrips(t.background)];
+  const inObject = t.object && Object.keys(t.object).length ? ` [in DO: ${formatTrips(t.object)}]` : "";
+  return [formatTrips(t.response) + inObject, formatTrips(t.background)];
 }
 
 export const TRIP_HEADERS = ["trips/req", "+ after response"];
@@ -35,7 +39,8 @@ export const TRIP_HEADERS = ["trips/req", "+ after response"];
 export const TRIP_LEGEND = [
   "  trips/req: storage trips one request made, counted inside the Worker (bench/trip-counter): D1 round trips (statements",
   "  when a batch carries several), DO stub calls, KV and R2 reads (r) and writes (w), Q queue sends, cache matches (m),",
-  "  puts (p) and deletes (d). + after response: trips its waitUntil work made once the response had been returned.",
+  "  puts (p) and deletes (d); [in DO: …] the trips a Durable Object made out of the object for it (its own storage is",
+  "  local to it). + after response: trips its waitUntil work made once the response had been returned.",
 ];
 
 const same = (a = {}, b = {}) => [...new Set([...Object.keys(a), ...Object.keys(b)])].every((k) => (a[k] ?? 0) === (b[k] ?? 0));

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "vitest";
 import { types } from "node:util";
-import { countTrips, TRIPS_PATH } from "./count.ts";
+import { countObject, countTrips, TRIPS_PATH } from "./count.ts";
 
 const later = (value) => new Promise((resolve) => setTimeout(() => resolve(value), 5));
 
@@ -98,4 +98,30 @@ test("a trip answered after the response is background work, and busy falls back
   assert.deepEqual(result.background, { d1_trips: 1, d1_statements: 1 });
   assert.equal(result.busy, 0);
   assert.equal(result.fetches, 1);
+});
+
+test("a Durable Object class counted: the trips its methods make out of the object land in the object phase", async () => {
+  class Account {
+    constructor(ctx, env) {
+      this.ctx = ctx;
+      this.env = env;
+    }
+    async lookUp(id) {
+      await this.env.DB.prepare("SELECT 1").bind(id).first();
+      return this.answer(id);
+    }
+    answer(id) {
+      return `row ${id}`;
+    }
+  }
+  const Counted = countObject(Account);
+  const { env } = fakeEnv();
+  const object = new Counted({ id: "object" }, env);
+  const worker = countTrips({ fetch: async () => new Response("") });
+  const before = await snapshot(worker);
+  assert.equal(await object.lookUp("tx_1"), "row tx_1"); // the real method ran, with the object as `this`
+  assert.equal(object.ctx.id, "object");
+  const after = await snapshot(worker);
+  assert.deepEqual(after.trips.object, { d1_trips: (before.trips.object.d1_trips ?? 0) + 1, d1_statements: (before.trips.object.d1_statements ?? 0) + 1 });
+  assert.ok(object instanceof Account);
 });

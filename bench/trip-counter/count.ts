@@ -10,10 +10,11 @@ import { AsyncLocalStorage } from "node:async_hooks";
 
 /**
  * Where a trip belongs: a fetch's response (answered before the handler returned it), the background (answered after
- * that: waitUntil work, which often starts its first trip before the handler returns), a queue batch, a cron run, or
- * no handler (e.g. a Durable Object of this Worker using caches).
+ * that: waitUntil work, which often starts its first trip before the handler returns), a queue batch, a cron run, a
+ * Durable Object of this Worker (the trips out of the object its calls make: D1, queues; its own storage is local to
+ * it), or no handler at all.
  */
-export type Phase = "response" | "background" | "queue" | "scheduled" | "outside";
+export type Phase = "response" | "background" | "queue" | "scheduled" | "object" | "outside";
 /** Trips by category (d1_trips, d1_statements, do_calls, kv_reads, …), or calls by binding and method (DB.first). */
 export type Tally = Record<string, number>;
 export type Snapshot = {
@@ -27,7 +28,7 @@ export type Snapshot = {
 
 export const TRIPS_PATH = "/__bench/trips";
 
-const PHASES: Phase[] = ["response", "background", "queue", "scheduled", "outside"];
+const PHASES: Phase[] = ["response", "background", "queue", "scheduled", "object", "outside"];
 const byPhase = (): Record<Phase, Tally> => Object.fromEntries(PHASES.map((p) => [p, {}])) as Record<Phase, Tally>;
 const state = {
   isolate: "",
@@ -239,6 +240,31 @@ export function countTrips(worker: Handlers): Handlers {
     };
   }
   return counted;
+}
+
+type ObjectClass = new (ctx: DurableObjectState, env: never) => object;
+
+/**
+ * `Class` (a Durable Object class) with the trips its calls make out of the object counted in the "object" phase: its
+ * env's bindings are counted like a Worker's, and each of its own methods (RPC calls, alarm) runs in that phase. The
+ * methods are redefined on the subclass's prototype, where the runtime looks for RPC methods.
+ */
+export function countObject<T extends ObjectClass>(Class: T): T {
+  const Counted = class extends (Class as ObjectClass) {
+    constructor(ctx: DurableObjectState, env: never) {
+      super(ctx, countingEnv(env) as never);
+    }
+  };
+  for (const name of Object.getOwnPropertyNames(Class.prototype)) {
+    const method: unknown = Object.getOwnPropertyDescriptor(Class.prototype, name)?.value;
+    if (name === "constructor" || typeof method !== "function") continue;
+    Object.defineProperty(Counted.prototype, name, {
+      value(this: object, ...args: unknown[]) {
+        return invocation.run({ phase: "object" }, () => Reflect.apply(method, this, args));
+      },
+    });
+  }
+  return Counted as unknown as T;
 }
 
 /**

@@ -30,7 +30,7 @@ describe("trips per request on a warm isolate", () => {
     expect((await get(path)).response.status).toBe(200);
     const { response, trips } = await get(path);
     expect(response.status).toBe(200);
-    expect(trips).toEqual({ response: {}, background: METERING });
+    expect(trips).toEqual({ response: {}, background: METERING, object: {} });
   });
 
   it("/brand repeated: one D1 trip, the credit charge (with the month's grant in the same batch)", async () => {

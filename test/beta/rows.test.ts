@@ -8,7 +8,7 @@ import { canonicalRequest, transactionRequestSchema } from "@brand/core/beta/req
 import { MATCH_TYPES, type IdentityRow } from "@brand/core/beta/row";
 import { sha256Hex } from "@brand/core/ids";
 import { countRows, newAccount } from "../helpers/accounts.ts";
-import { accountObject, context, ownStageDeps, postTransaction, today } from "../helpers/beta.ts";
+import { context, lookUpWithRow, ownStageDeps, postTransaction } from "../helpers/beta.ts";
 import { seedCorpus } from "../helpers/corpus.ts";
 
 const indexed: string[] = [];
@@ -132,7 +132,7 @@ describe("merchant checks on our own stages", () => {
     const body = { transaction: "WWW.YELP.COM BISTRO" };
     const id = await sha256Hex(`${account.id}\n${canonicalRequest(transactionRequestSchema().parse(body))}`);
     const stale: IdentityRow = { ...(await row("NETFLIX.COM")), domain: "yelp.com", name: "Yelp" };
-    await accountObject(account.id).begin({ day: today(), limit: 1000, transactionId: id, now: Date.now(), row: JSON.stringify(stale) });
+    await lookUpWithRow(account.id, id, JSON.stringify(stale));
     const response = await postTransaction(body, account.beta);
     expect(await response.json()).toMatchObject({ status: "cleaned", domain: null, entity_id: null, name: "Bistro" });
   });

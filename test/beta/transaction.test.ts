@@ -5,9 +5,11 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { updateAccount } from "@brand/core/auth/accounts";
 import { canonicalRequest, transactionRequestSchema } from "@brand/core/beta/request";
+import { forgetCorpusIndex } from "@brand/core/beta/corpus-index";
 import { sha256Hex } from "@brand/core/ids";
+import type { BetaAccount } from "../../workers/beta/src/beta-account.ts";
 import { newAccount } from "../helpers/accounts.ts";
-import { accountObject, context, countedToday, postTransaction, postWithoutProvider, today } from "../helpers/beta.ts";
+import { accountObject, context, countedToday, lookUpWithRow, postTransaction, postWithoutProvider, startedElsewhere } from "../helpers/beta.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -16,13 +18,17 @@ const nextMidnight = () => {
   return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) / 1000;
 };
 
+const failing = () => {
+  throw new Error("D1 is down");
+};
+
 async function transactionIdOf(accountId: string, body: unknown) {
   return sha256Hex(`${accountId}\n${canonicalRequest(transactionRequestSchema().parse(body))}`);
 }
 
-/** Another request for this transaction, begun (and counted) at `now` and still running. */
+/** Another request for this transaction, counted at `now` and still running. */
 async function inFlight(accountId: string, body: unknown, now = Date.now()) {
-  return accountObject(accountId).begin({ day: today(), limit: 1000, transactionId: await transactionIdOf(accountId, body), now });
+  return startedElsewhere(accountId, await transactionIdOf(accountId, body), now);
 }
 
 describe("identity row", () => {
@@ -111,7 +117,7 @@ describe("in-flight lock", () => {
   it("answers 409 with Retry-After 2 and the rate-limit headers while the same lookup runs, and counts it", async () => {
     const account = await newAccount("pro", { beta: true });
     const body = { transaction: "ACME STORE", country_code: "us" };
-    expect(await inFlight(account.id, body)).toEqual({ allowed: true, used: 1, state: "started" });
+    expect(await inFlight(account.id, body)).toEqual({ used: 1, outcomes: [{ state: "new" }] });
 
     const response = await postTransaction(body, account.beta);
     expect(response.status).toBe(409);
@@ -168,6 +174,32 @@ describe("in-flight lock", () => {
     expect(retry.status).toBe(200);
     expect(await retry.json()).toEqual(first);
     expect(await countedToday(account.id)).toBe(6);
+  });
+
+  it("drops the flag of a lookup that failed in the object, so the next identical request looks it up again", async () => {
+    const account = await newAccount("pro", { beta: true });
+    const body = { transaction: "FAILING LOOKUP SHOP" };
+    const transactionId = await transactionIdOf(account.id, body);
+    const request = transactionRequestSchema().parse(body);
+    // The object's database fails (the corpus index forgotten, so the lookup must read it).
+    const failed = await runInDurableObject(accountObject(account.id), async (instance: BetaAccount) => {
+      const object = instance as unknown as { env: Record<string, unknown> };
+      const real = object.env;
+      object.env = { ...real, DB: { prepare: () => failing(), batch: () => failing() } };
+      forgetCorpusIndex();
+      try {
+        return await instance.lookUp({ day: new Date().toISOString().slice(0, 10), limit: 1000, now: Date.now(), accountId: account.id, items: [{ transactionId, request }] });
+      } finally {
+        object.env = real;
+      }
+    });
+    expect(failed).toEqual({ used: 1, outcomes: [{ state: "failed", error: "D1 is down" }] });
+    const kept = await runInDurableObject(accountObject(account.id), (_, state) =>
+      state.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM lookups WHERE id = ?", transactionId).one(),
+    );
+    expect(kept.n).toBe(0);
+    expect((await postTransaction(body, account.beta)).status).toBe(200);
+    expect(await countedToday(account.id)).toBe(2); // the failed lookup was counted, like the spec's 409
   });
 
   it("keeps identical requests of different accounts apart", async () => {
@@ -237,21 +269,20 @@ describe("without a provider (the row is computed first, then counted and saved 
 describe("saved rows", () => {
   it("are kept 24 hours: a retry within them reads the row, one after them looks the transaction up again", async () => {
     const account = await newAccount("pro", { beta: true });
-    const object = accountObject(account.id);
     const t0 = Date.now();
     const row = await (await postWithoutProvider({ transaction: "KEPT A DAY" }, account.beta)).text();
-    const begin = (now: number) => object.begin({ day: today(), limit: 1000, transactionId: "tx_kept", now, row: now === t0 ? row : undefined });
-    expect(await begin(t0)).toMatchObject({ state: "started" });
-    expect(await begin(t0 + DAY_MS - 1)).toMatchObject({ state: "done", row });
-    expect(await begin(t0 + DAY_MS)).toMatchObject({ state: "started" });
+    const outcome = async (now: number) => (await lookUpWithRow(account.id, "tx_kept", now === t0 ? row : "{}", now)).outcomes[0];
+    expect(await outcome(t0)).toEqual({ state: "new" });
+    expect(await outcome(t0 + DAY_MS - 1)).toEqual({ state: "saved", row });
+    expect(await outcome(t0 + DAY_MS)).toEqual({ state: "new" });
   });
 
   it("are deleted by the object's alarm once a day old", async () => {
     const account = await newAccount("pro", { beta: true });
     const object = accountObject(account.id);
     // The fresh row first: its save sets the alarm for a day from now, and the old row's save leaves it.
-    await object.begin({ day: today(), limit: 1000, transactionId: "tx_new", now: Date.now(), row: '{"status":"cleaned"}' });
-    await object.begin({ day: today(), limit: 1000, transactionId: "tx_old", now: Date.now() - DAY_MS - 1, row: '{"status":"cleaned"}' });
+    await lookUpWithRow(account.id, "tx_new", '{"status":"cleaned"}');
+    await lookUpWithRow(account.id, "tx_old", '{"status":"cleaned"}', Date.now() - DAY_MS - 1);
     expect(await runDurableObjectAlarm(object)).toBe(true);
     const ids = await runInDurableObject(object, (_, state) => state.storage.sql.exec<{ id: string }>("SELECT id FROM lookups ORDER BY id").toArray());
     expect(ids.map((r) => r.id)).toEqual(["tx_new"]);

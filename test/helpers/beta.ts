@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { forgetCorpusIndex, type DomainFacts } from "@brand/core/beta/corpus-index";
 import { lookupDeps } from "@brand/core/beta/lookup-deps";
 import { awaitsIndexing } from "@brand/core/brands/request-indexing";
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
 import worker from "../../workers/beta/src/index.ts";
 import { call } from "./http.ts";
 
@@ -29,6 +29,25 @@ export async function postWithoutProvider(body: unknown, key: string | null): Pr
 
 /** The account's Durable Object: its day's count, in-flight flags and saved rows. */
 export const accountObject = (accountId: string) => env.BETA_ACCOUNT.get(env.BETA_ACCOUNT.idFromName(accountId));
+
+/**
+ * Lookups of `transactionId` through the account's object, each with the row the caller brings (as the beta host does
+ * with no provider), at `now`: counted, then saved unless a saved row or a flag holds the transaction.
+ */
+export const lookUpWithRow = (accountId: string, transactionId: string, row: string, now = Date.now()) =>
+  accountObject(accountId).lookUp({ day: today(), limit: 1000, now, accountId, items: [{ transactionId, row }] });
+
+/**
+ * Another request for this transaction, counted at `now` and still running: what a provider lookup in the object
+ * holds while it waits (counted through the object, then its saved row turned back into the flag).
+ */
+export async function startedElsewhere(accountId: string, transactionId: string, now = Date.now()) {
+  const settled = await lookUpWithRow(accountId, transactionId, "", now);
+  await runInDurableObject(accountObject(accountId), (_, state) => {
+    state.storage.sql.exec("UPDATE lookups SET state = 'running', row = NULL WHERE id = ?", transactionId);
+  });
+  return settled;
+}
 
 /** Lookups counted today for an account, read from its object. */
 export const countedToday = (accountId: string) => accountObject(accountId).used(today());

@@ -6,8 +6,12 @@ import { countTrips, TRIPS_PATH, type Snapshot, type Tally } from "../../bench/t
 
 /** A Worker's default export, for its fetch handler (whatever env type it declares). */
 type Worker = { fetch?: (request: Request, env: never, ctx: ExecutionContext) => Response | Promise<Response> };
-/** `response`: trips answered before the Worker returned its response; `background`: its waitUntil work's. */
-export type Trips = { response: Tally; background: Tally };
+/**
+ * `response`: trips answered before the Worker returned its response; `background`: its waitUntil work's; `object`:
+ * the trips out of the Worker's Durable Object its calls made (the beta project runs the object counted, see
+ * test/beta/counted-main.ts).
+ */
+export type Trips = { response: Tally; background: Tally; object: Tally };
 
 const difference = (after: Tally, before: Tally) =>
   Object.fromEntries(Object.entries(after).flatMap(([key, n]) => (n - (before[key] ?? 0) ? [[key, n - (before[key] ?? 0)]] : [])));
@@ -24,7 +28,11 @@ export function countingWorker(worker: Worker, env: object) {
     const response = await counted.fetch!(new Request(`https://worker.test${path}`, init), env, ctx);
     await waitOnExecutionContext(ctx);
     const after = await snapshot();
-    const trips = { response: difference(after.trips.response, before.trips.response), background: difference(after.trips.background, before.trips.background) };
+    const trips = {
+      response: difference(after.trips.response, before.trips.response),
+      background: difference(after.trips.background, before.trips.background),
+      object: difference(after.trips.object, before.trips.object),
+    };
     return { response, trips };
   };
 }

@@ -32,7 +32,7 @@ describe("trips per request", () => {
     await logo("size=96&format=png");
     const { response, trips } = await logo("size=96&format=png");
     expect(response.status).toBe(200);
-    expect(trips).toEqual({ response: {}, background: { d1_trips: 1, d1_statements: 1 } });
+    expect(trips).toEqual({ response: {}, background: { d1_trips: 1, d1_statements: 1 }, object: {} });
   });
 });
 
@@ -49,7 +49,7 @@ describe("metering", () => {
     expect(d1Statements(first.trips)).toBe(3); // the key, the notice, the count
     const again = await logo("size=48", starter.publishable);
     expect(again.response.status).toBe(200);
-    expect(again.trips).toEqual({ response: {}, background: { d1_trips: 1, d1_statements: 1 } });
+    expect(again.trips).toEqual({ response: {}, background: { d1_trips: 1, d1_statements: 1 }, object: {} });
   });
 });
 

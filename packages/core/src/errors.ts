@@ -30,3 +30,6 @@ export class AppError extends Error {
     return ERROR_STATUS[this.code];
   }
 }
+
+/** What a client is told when something failed on our side: the details go to the log, never into the response. */
+export const internalError = () => new AppError("internal", "Something went wrong on our side; retry the request.");

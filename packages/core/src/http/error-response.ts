@@ -1,5 +1,5 @@
 import { HTTPException } from "hono/http-exception";
-import { AppError, ERROR_STATUS, type ErrorCode } from "../errors.ts";
+import { AppError, ERROR_STATUS, internalError, type ErrorCode } from "../errors.ts";
 
 /** Which host answers: the image and JSON hosts share one error shape, the beta host has its own. */
 export type Surface = "img" | "api" | "beta";
@@ -27,5 +27,5 @@ function toAppError(error: unknown): AppError {
     return new AppError(CODE_BY_STATUS.get(error.status) ?? "bad_request", error.message || "Bad request.");
   }
   console.error("unhandled error", error instanceof Error ? error.stack : error);
-  return new AppError("internal", "Something went wrong on our side; retry the request.");
+  return internalError();
 }
