@@ -20,11 +20,16 @@ export function postTransaction(body: unknown, key: string | null, headers: Reco
 }
 
 /** POST /transaction with no provider configured: our own stages alone, the row computed before the one DO call. */
-export async function postWithoutProvider(body: unknown, key: string | null): Promise<Response> {
+export async function postWithoutProvider(body: unknown, key: string | null, path = "/transaction"): Promise<Response> {
   const ctx = createExecutionContext();
-  const response = await worker.fetch(new Request("https://worker.test/transaction", transactionInit(body, key)), { ...env, ENRICHMENT_URL: "" }, ctx);
+  const response = await worker.fetch(new Request(`https://worker.test${path}`, transactionInit(body, key)), { ...env, ENRICHMENT_URL: "" }, ctx);
   await waitOnExecutionContext(ctx);
   return response;
+}
+
+/** POST /transactions (the batch), with the test provider or, `provider: false`, without one. */
+export function postBatch(body: unknown, key: string | null, { provider = true, headers = {} }: { provider?: boolean; headers?: Record<string, string> } = {}) {
+  return provider ? call("/transactions", transactionInit(body, key, headers)) : postWithoutProvider(body, key, "/transactions");
 }
 
 /** The account's Durable Object: its day's count, in-flight flags and saved rows. */

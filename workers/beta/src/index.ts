@@ -1,11 +1,13 @@
 import { createApp } from "@brand/core/http/app";
 import type { AppEnv } from "./env.ts";
 import { registerTransaction } from "./routes/transaction.ts";
+import { registerTransactions } from "./routes/transactions.ts";
 
 export { BetaAccount } from "./beta-account.ts";
 
 const app = createApp<AppEnv>("beta", "Brand Asset Service: beta host");
 app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
 registerTransaction(app);
+registerTransactions(app);
 
 export default app;

@@ -4,6 +4,10 @@ import { COUNTRY_CODES, NO_CONTEXT_COUNTRIES } from "./countries.ts";
 import { CURRENCY_CODES } from "./currencies.ts";
 
 export const MAX_BODY_BYTES = 8_192;
+/** POST /transactions: at most this many transactions a call (Plaid's enrich endpoint takes 100 too). */
+export const MAX_BATCH_ITEMS = 100;
+/** A batch's body: room for every item at the single endpoint's limit. */
+export const MAX_BATCH_BODY_BYTES = MAX_BATCH_ITEMS * MAX_BODY_BYTES;
 const MAX_TEXT = 1_024;
 
 /** Length in characters (code points), not UTF-16 units, so an emoji counts once. */
