@@ -5,6 +5,11 @@ import { validateSeed } from "@brand/core/seed/validate";
 import sp500 from "../../seed/brands-sp500.json";
 import consumer from "../../seed/brands-consumer.json";
 import web from "../../seed/brands-web.json";
+import merchantsUsFood from "../../seed/merchants-us-food.json";
+import merchantsUsServices from "../../seed/merchants-us-services.json";
+import merchantsUk from "../../seed/merchants-uk.json";
+import merchantsEu from "../../seed/merchants-eu.json";
+import merchantsCaAu from "../../seed/merchants-ca-au.json";
 import crypto from "../../seed/crypto.json";
 import exchanges from "../../seed/exchanges.json";
 import indices from "../../seed/indices.json";
@@ -15,6 +20,11 @@ export const seedFiles = {
   "brands-sp500.json": sp500,
   "brands-consumer.json": consumer,
   "brands-web.json": web,
+  "merchants-us-food.json": merchantsUsFood,
+  "merchants-us-services.json": merchantsUsServices,
+  "merchants-uk.json": merchantsUk,
+  "merchants-eu.json": merchantsEu,
+  "merchants-ca-au.json": merchantsCaAu,
   "crypto.json": crypto,
   "exchanges.json": exchanges,
   "indices.json": indices,

@@ -66,6 +66,36 @@ export const SeedBrand = z.strictObject({
   isins: z.array(z.string().regex(/^[A-Z]{2}[A-Z0-9]{9}[0-9]$/)).default([]),
 });
 
+/** What a merchant sells, the way a statement's reader would group it. */
+export const MERCHANT_CATEGORIES = [
+  "retail",
+  "grocery",
+  "pharmacy",
+  "restaurant",
+  "fuel_convenience",
+  "travel",
+  "transport",
+  "telecom",
+  "utility",
+  "subscription",
+  "entertainment",
+  "services",
+  "government",
+  "postal",
+] as const;
+
+/**
+ * A merchant card statements name (seed/merchants-*.json): a brand, plus where it trades, what it sells and where its
+ * name and domain were checked. Its aliases carry the spellings banks print (upper case, as on the statement).
+ */
+export const SeedMerchant = SeedBrand.extend({
+  /** The home market (ISO 3166-1 alpha-2). */
+  country: z.string().regex(/^[A-Z]{2}$/),
+  category: z.enum(MERCHANT_CATEGORIES),
+  /** Where the name and the domain were checked, e.g. "company website; Technomic Top 500 (2024)". */
+  source: z.string().min(3),
+}).strict();
+
 export const SeedCrypto = z.strictObject({
   symbol: z.string().regex(/^[A-Z0-9]{2,10}$/),
   name: z.string().min(1),
@@ -109,6 +139,7 @@ export const SeedPlatform = z.strictObject({
 });
 
 export type SeedBrand = z.infer<typeof SeedBrand>;
+export type SeedMerchant = z.infer<typeof SeedMerchant>;
 export type SeedCrypto = z.infer<typeof SeedCrypto>;
 export type SeedExchange = z.infer<typeof SeedExchange>;
 export type SeedIndex = z.infer<typeof SeedIndex>;
@@ -120,6 +151,11 @@ export const SEED_FILES = {
   "brands-sp500.json": SeedBrand,
   "brands-consumer.json": SeedBrand,
   "brands-web.json": SeedBrand,
+  "merchants-us-food.json": SeedMerchant,
+  "merchants-us-services.json": SeedMerchant,
+  "merchants-uk.json": SeedMerchant,
+  "merchants-eu.json": SeedMerchant,
+  "merchants-ca-au.json": SeedMerchant,
   "crypto.json": SeedCrypto,
   "exchanges.json": SeedExchange,
   "indices.json": SeedIndex,

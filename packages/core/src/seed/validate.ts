@@ -9,6 +9,7 @@ import {
   SeedCrypto,
   SeedExchange,
   SeedIndex,
+  SeedMerchant,
   SeedParent,
   SeedPlatform,
 } from "./schema.ts";
@@ -42,6 +43,7 @@ export function validateSeed(files: SeedFiles, icons: IconCatalogue): SeedData {
       ...parse("brands-sp500.json", files["brands-sp500.json"], SeedBrand),
       ...parse("brands-consumer.json", files["brands-consumer.json"], SeedBrand),
       ...parse("brands-web.json", files["brands-web.json"], SeedBrand),
+      ...MERCHANT_FILES.flatMap((file) => parse(file, files[file], SeedMerchant).map(asBrand)),
     ]),
     crypto: parse("crypto.json", files["crypto.json"], SeedCrypto),
     exchanges: parse("exchanges.json", files["exchanges.json"], SeedExchange),
@@ -53,6 +55,17 @@ export function validateSeed(files: SeedFiles, icons: IconCatalogue): SeedData {
   if (problems.length) throw new Error(`seed corpus has ${problems.length} problem(s):\n- ${problems.join("\n- ")}`);
   return seed;
 }
+
+const MERCHANT_FILES = [
+  "merchants-us-food.json",
+  "merchants-us-services.json",
+  "merchants-uk.json",
+  "merchants-eu.json",
+  "merchants-ca-au.json",
+] as const satisfies (keyof typeof SEED_FILES)[];
+
+/** A merchant as a brand: where it trades, what it sells and its source are the data's own record, not the database's. */
+const asBrand = ({ country: _country, category: _category, source: _source, ...brand }: SeedMerchant): SeedBrand => brand;
 
 /** The same brand may stand in two files (an S&P 500 member that is also a big consumer merchant): merge by domain. */
 function mergeBrands(brands: SeedBrand[]): SeedBrand[] {
