@@ -59,7 +59,8 @@ function workerProject(worker: "img" | "api" | "beta", include: string[]) {
         },
       }),
     ],
-    test: { name: worker, include, setupFiles: ["test/setup/apply-migrations.ts"] },
+    // Hooks get a minute: writing the whole seed corpus (about 4,000 brands) takes seconds, more on a busy machine.
+    test: { name: worker, include, setupFiles: ["test/setup/apply-migrations.ts"], hookTimeout: 60_000 },
   };
 }
 

@@ -13,6 +13,7 @@ import { seedCorpus } from "../helpers/corpus.ts";
 import holdout from "./fixtures/holdout-descriptors.json";
 import labelled from "./fixtures/labelled-descriptors.json";
 import holdout2 from "./fixtures/holdout-2-descriptors.json";
+import tuning3 from "./fixtures/tuning-3-descriptors.json";
 
 type Entry = {
   id: string;
@@ -27,7 +28,7 @@ type Entry = {
 const FLOOR = { big_brand: 0.9, platform: 0.9, local_shop: 1, person: 1, noise: 1 };
 type Kind = keyof typeof FLOOR;
 
-const seen = new Set([...(labelled as Entry[]), ...(holdout as Entry[])].map((e) => e.descriptor));
+const seen = new Set([...(labelled as Entry[]), ...(holdout as Entry[]), ...(tuning3 as Entry[])].map((e) => e.descriptor));
 /**
  * Held-out set 2 (fixtures/holdout-2.md) is scored on the descriptors the earlier sets do not hold, and its misses are
  * not printed: fixes are guided by the tuning sets only. Its floors are its first run's figures (docs/beta-accuracy.md)
@@ -35,9 +36,13 @@ const seen = new Set([...(labelled as Entry[]), ...(holdout as Entry[])].map((e)
  */
 const HOLDOUT_2_FLOOR: Record<Kind, number> = { big_brand: 103 / 202, platform: 42 / 68, local_shop: 1, person: 11 / 28, noise: 1 };
 
-const SETS: Record<string, { entries: Entry[]; floor: Record<Kind, number>; showMisses: boolean }> = {
+type LabelledSet = { entries: Entry[]; floor: Record<Kind, number>; showMisses: boolean; perKind?: number };
+const SETS: Record<string, LabelledSet> = {
   tuning: { entries: labelled as Entry[], floor: FLOOR, showMisses: true },
   "held-out 1 (now tuning)": { entries: holdout as Entry[], floor: FLOOR, showMisses: true },
+  // Written for issue 14's classes (truncations, abbreviations, product lines, suffixes, platforms) and the local
+  // shops that look like them; its few people and noise lines only guard against regressions.
+  "tuning 3 (issue 14's classes)": { entries: tuning3 as Entry[], floor: FLOOR, showMisses: true, perKind: 1 },
   "held-out 2": { entries: (holdout2 as Entry[]).filter((e) => !seen.has(e.descriptor)), floor: HOLDOUT_2_FLOOR, showMisses: false },
 };
 
@@ -68,7 +73,7 @@ function mistakes(entry: Entry, row: IdentityRow): string[] {
   return wrong;
 }
 
-for (const [set, { entries, floor: floors, showMisses }] of Object.entries(SETS)) {
+for (const [set, { entries, floor: floors, showMisses, perKind = 8 }] of Object.entries(SETS)) {
   describe(`${set} descriptors, no provider`, () => {
     const results: { entry: Entry; row: IdentityRow; wrong: string[] }[] = [];
 
@@ -82,9 +87,9 @@ for (const [set, { entries, floor: floors, showMisses }] of Object.entries(SETS)
     }, 120_000);
 
     it("has enough descriptors of every kind", () => {
-      expect(entries.length).toBeGreaterThanOrEqual(100);
+      expect(entries.length).toBeGreaterThanOrEqual(60);
       expect(new Set(entries.map((e) => e.id)).size).toBe(entries.length);
-      for (const kind of Object.keys(FLOOR)) expect(entries.filter((e) => e.kind === kind).length).toBeGreaterThanOrEqual(8);
+      for (const kind of Object.keys(FLOOR)) expect(entries.filter((e) => e.kind === kind).length).toBeGreaterThanOrEqual(perKind);
     });
 
     it("meets each kind's accuracy floor", () => {

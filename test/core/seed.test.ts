@@ -39,6 +39,21 @@ describe("seed corpus", () => {
     for (const isin of isins) expect(isValidIsin(isin), isin).toBe(true);
   });
 
+  it("holds at least 3,000 merchants across the US, UK, EU, Canada and Australia, each with its market, kind and source (issue 14)", () => {
+    const merchantFiles = Object.entries(files).filter(([name]) => name.startsWith("merchants-"));
+    const merchants = merchantFiles.flatMap(([, rows]) => rows as { country: string; category: string; source: string }[]);
+    // The merchant files and the consumer list (the largest consumer merchants and brands); not the S&P 500 or the web.
+    expect(merchants.length + files["brands-consumer.json"].length).toBeGreaterThanOrEqual(3_000);
+    for (const country of ["US", "GB", "IE", "DE", "FR", "NL", "ES", "IT", "CA", "AU", "NZ"]) {
+      expect(merchants.filter((m) => m.country === country).length, country).toBeGreaterThan(0);
+    }
+    for (const category of ["grocery", "pharmacy", "restaurant", "telecom", "utility", "travel", "government", "postal"]) {
+      expect(merchants.filter((m) => m.category === category).length, category).toBeGreaterThan(5);
+    }
+    const { source: _source, ...unsourced } = merchantFiles[0][1][0] as Record<string, unknown>;
+    expect(() => validateSeed({ ...files, [merchantFiles[0][0]]: [unsourced] }, icons)).toThrow(/source/);
+  });
+
   it("refuses a file with an invented ISIN or a dangling parent", () => {
     const badIsin = [{ ...sp500[0], isins: ["US0378331006"] }];
     expect(() => validateSeed({ ...files, "brands-sp500.json": badIsin }, icons)).toThrow(/check digit/);

@@ -4,7 +4,8 @@
 // brand that is indexed or changes, a new block or a re-seed shows in rows within that bound (plus its refresh);
 // domains outside the corpus are looked up as they come (beta/lookup-deps.ts).
 import { stateOf, type DomainLookup, type StateRow } from "../brands/store.ts";
-import { canonicalPrefix, type PlatformPrefix } from "../descriptor/platforms.ts";
+import { buildLooseIndex, type LooseIndex } from "../descriptor/loose-match.ts";
+import { prefixSpellings, type PlatformPrefix } from "../descriptor/platforms.ts";
 
 /** How long the index answers before a request reads it again. */
 export const CORPUS_TTL_MS = 60_000;
@@ -26,6 +27,10 @@ export type DomainFacts = { state: DomainLookup["state"]; brand: { id: string; n
 
 export type CorpusIndex = {
   byKey: Map<string, KeyHit[]>;
+  /** The brands with a site, by id. */
+  brands: Map<string, CorpusBrand & { domain: string }>;
+  /** Names and domains for the matchers of names cut short or abbreviated. */
+  loose: LooseIndex;
   /** Child brand id → its verified owner (with a domain). */
   owners: Map<string, Owner>;
   /** Every domain of a corpus brand. */
@@ -35,7 +40,7 @@ export type CorpusIndex = {
   prefixes: PlatformPrefix[];
 };
 
-type KeyRow = { key: string; is_name: number; id: string; name: string; domain: string | null; popularity: number };
+type KeyRow = { key: string; raw: string; is_name: number; id: string; name: string; domain: string | null; popularity: number };
 type OwnerRow = { child_id: string; id: string; name: string; domain: string };
 type DomainRow = StateRow & { domain: string; name: string };
 type PrefixRow = { prefix: string; name: string; domain: string; kind: string; sells_itself: number };
@@ -65,7 +70,7 @@ export const forgetCorpusIndex = () => {
 async function readIndex(db: D1Database): Promise<CorpusIndex> {
   const [keys, owners, domains, prefixes, blocked] = await db.batch<unknown>([
     db.prepare(
-      `SELECT k.key, k.raw = b.name AS is_name, b.id, b.name, b.domain, b.popularity
+      `SELECT k.key, k.raw, k.raw = b.name AS is_name, b.id, b.name, b.domain, b.popularity
        FROM brand_keys k JOIN brands b ON b.id = k.brand_id WHERE b.source = 'seed'
        ORDER BY b.popularity DESC, is_name DESC`,
     ),
@@ -83,28 +88,36 @@ async function readIndex(db: D1Database): Promise<CorpusIndex> {
     ),
     db.prepare("SELECT domain FROM blocked_domains"),
   ]);
+  const keyRows = keys.results as KeyRow[];
+  const named = keyRows.filter((r): r is KeyRow & { domain: string } => r.domain !== null);
+  const domainRows = domains.results as DomainRow[];
   return {
-    byKey: groupKeys(keys.results as KeyRow[]),
+    byKey: groupKeys(keyRows),
+    brands: new Map(named.map(({ id, name, domain, popularity }) => [id, { id, name, domain, popularity }])),
+    loose: buildLooseIndex(
+      named.map((r) => ({ raw: r.raw, brandId: r.id })),
+      domainRows.map((r) => r.domain),
+    ),
     owners: new Map((owners.results as OwnerRow[]).map(({ child_id, ...owner }) => [child_id, owner])),
     domains: new Map(
-      (domains.results as DomainRow[]).map((row) => {
+      domainRows.map((row) => {
         const { state, awaitsCrawl } = stateOf(row, row.domain);
         return [row.domain, { state, brand: { id: row.brand_id!, name: row.name }, awaitsCrawl, brandId: row.brand_id! }];
       }),
     ),
     blocked: new Set((blocked.results as { domain: string }[]).map((r) => r.domain)),
     prefixes: (prefixes.results as PrefixRow[])
-      .map((r) => ({
-        prefix: canonicalPrefix(r.prefix),
-        platform: { name: r.name, domain: r.domain, kind: r.kind, sellsItself: r.sells_itself === 1 },
-      }))
+      .flatMap((r) => {
+        const platform = { name: r.name, domain: r.domain, kind: r.kind, sellsItself: r.sells_itself === 1 };
+        return prefixSpellings(r.prefix).map((prefix) => ({ prefix, platform }));
+      })
       .sort((a, b) => b.prefix.length - a.prefix.length),
   };
 }
 
 function groupKeys(rows: KeyRow[]): Map<string, KeyHit[]> {
   const byKey = new Map<string, KeyHit[]>();
-  for (const { key, is_name, ...brand } of rows) {
+  for (const { key, raw: _raw, is_name, ...brand } of rows) {
     const hits = byKey.get(key) ?? [];
     hits.push({ brand, isName: is_name === 1 });
     byKey.set(key, hits);

@@ -42,6 +42,7 @@ export function checkFails(lookup: Lookup, candidate: Candidate): Promise<CheckF
       const owner = lookup.named && ownerOf(deps.corpus, lookup.named.id);
       return owner ? [owner.domain] : [];
     },
+    brandOf: (domain) => deps.corpus.domains.get(domain)?.brandId,
   });
 }
 

@@ -5,6 +5,7 @@ import { parse } from "tldts";
 import { nameKey } from "../descriptor/name-key.ts";
 import type { ParsedDescriptor } from "../descriptor/parse.ts";
 import type { PlatformPrefix } from "../descriptor/platforms.ts";
+import { printedDomain } from "../descriptor/printed-domain.ts";
 
 export type CheckFailure = "repeated_hostname" | "directory_host" | "platform_as_merchant" | "descriptor_conflict";
 
@@ -52,16 +53,23 @@ export type CheckInput = {
   prefixes: PlatformPrefix[];
   /** Domains of the owners of the brand the descriptor names, if it names one (the parent rule). */
   ownerDomains: () => string[];
+  /** The corpus brand a domain belongs to (any of its domains), so every domain of a platform counts as the platform. */
+  brandOf: (domain: string) => string | undefined;
 };
 
 /** The first check the candidate fails, or null when it may stand as the merchant. */
-export async function failedCheck({ candidate, parsed, prefixes, ownerDomains }: CheckInput): Promise<CheckFailure | null> {
+export async function failedCheck({ candidate, parsed, prefixes, ownerDomains, brandOf }: CheckInput): Promise<CheckFailure | null> {
   if (repeatedHostname(candidate.host)) return "repeated_hostname";
   const named = namesHost(parsed, candidate);
   if ((DIRECTORY_HOSTS.has(candidate.domain) || DIRECTORY_SUBDOMAINS.has(candidate.host)) && !named) return "directory_host";
-  if (PROCESSORS.has(candidate.domain) && !named) return "platform_as_merchant";
-  const platform = prefixes.find((p) => p.platform.domain === candidate.domain)?.platform;
-  if (platform && !platform.sellsItself && !named) return "platform_as_merchant";
+  // A platform or processor is named only by its name: one of its own domains printed ("PAYPAL.COM", "PAYPAL.ME/JO",
+  // "SQUAREUP.COM JOES") is its receipt for someone else's sale.
+  const brand = brandOf(candidate.domain);
+  const printed = printedDomain(parsed.merchant)?.domain;
+  const namedByName = named && !(printed && (printed === candidate.domain || (brand !== undefined && brandOf(printed) === brand)));
+  if (PROCESSORS.has(candidate.domain) && !namedByName) return "platform_as_merchant";
+  const platform = prefixes.find((p) => p.platform.domain === candidate.domain || (brand && brandOf(p.platform.domain) === brand))?.platform;
+  if (platform && !platform.sellsItself && !namedByName) return "platform_as_merchant";
   if (CONFLICTS.some((c) => c.domain === candidate.domain && c.text.test(parsed.text))) return "descriptor_conflict";
   if (!named && ownerDomains().includes(candidate.domain)) return "descriptor_conflict";
   return null;

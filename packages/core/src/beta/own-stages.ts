@@ -4,7 +4,8 @@
 import type { NamedBrand } from "../descriptor/corpus-match.ts";
 import type { ParsedDescriptor } from "../descriptor/parse.ts";
 import { isPersonalName, namesHolder } from "../descriptor/people.ts";
-import { printedDomain } from "../descriptor/printed-domain.ts";
+import { completedDomain } from "../descriptor/loose-match.ts";
+import { printedDomain, type PrintedDomain } from "../descriptor/printed-domain.ts";
 import type { Decision } from "./build-row.ts";
 import { ownerDomainOf, ownerOf } from "./corpus-index.ts";
 import { checkFails, cleaned, matched, type Lookup } from "./lookup.ts";
@@ -21,8 +22,9 @@ export async function ownStages(lookup: Lookup, providerPlatform: Decision["inte
     return { ...cleaned(parsed, "cleaned_descriptor", await viaPlatform(null)), entityType: "person" };
   }
   const seller = named ?? sellingPlatform(parsed);
-  if (parsed.domain && (await printedDomainStands(lookup, parsed.domain.domain, named, seller))) {
-    const candidate = parsed.domain;
+  const printed = parsed.domain && (await printedCandidate(lookup, parsed.domain));
+  if (printed && (await printedDomainStands(lookup, printed.domain, named, seller))) {
+    const candidate = printed;
     if (!(await checkFails(lookup, candidate))) {
       return matched({ candidate }, "descriptor_domain", parsed, await viaPlatform(candidate.domain), null);
     }
@@ -46,6 +48,23 @@ export async function ownStages(lookup: Lookup, providerPlatform: Decision["inte
 async function printedDomainStands(lookup: Lookup, domain: string, named: NamedBrand | null, seller: { domain: string } | null) {
   if (named && ownerOf(lookup.deps.corpus, named.id)?.domain === domain) return false;
   return !seller || (await lookup.deps.lookupDomain(domain)).state !== "unknown";
+}
+
+/**
+ * The site a printed domain stands for: a corpus brand's other domain is that brand's own site ("ITUNES.COM" is
+ * apple.com); a domain we know nothing of that one corpus domain completes was cut by the bank's field width
+ * ("HOMEDEPOT.CO" is homedepot.com); any other stays as printed.
+ */
+async function printedCandidate(lookup: Lookup, printed: PrintedDomain): Promise<PrintedDomain> {
+  const { corpus } = lookup.deps;
+  const known = corpus.domains.get(printed.domain);
+  if (known) {
+    const site = corpus.brands.get(known.brandId)?.domain;
+    return site && site !== printed.domain ? { host: site, domain: site } : printed;
+  }
+  if ((await lookup.deps.lookupDomain(printed.domain)).state !== "unknown") return printed;
+  const completed = completedDomain(corpus.loose, printed.domain);
+  return completed ? { host: completed, domain: completed } : printed;
 }
 
 /** A transfer to or from a person (context only): a P2P rail or transfer phrase before a name, or the holder's own. */

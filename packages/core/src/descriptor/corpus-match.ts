@@ -1,10 +1,12 @@
 // The brand corpus, asked two questions: which brand do these merchant words name (the `searched_name` stage), and
 // how does the company spell this name itself (for `cleaned` rows), answered from the isolate's corpus index. Exact
-// keys only (brand_keys, migration 0004): a fuzzy hit would invent merchants for local shops, and a wrong merchant is
-// worse than none.
+// keys first (brand_keys, migration 0004); then a name cut short or written without vowels, when exactly one brand
+// fits (loose-match.ts). Never a fuzzy hit: it would invent merchants for local shops, and a wrong merchant is worse
+// than none.
 import type { CorpusBrand, CorpusIndex } from "../beta/corpus-index.ts";
+import { abbreviation, truncatedName } from "./loose-match.ts";
 import { nameKey } from "./name-key.ts";
-import { NUMBER_MARK, TRAILING_WORDS } from "./noise.ts";
+import { isTrailingWord, NUMBER_MARK, TRAILING_WORDS } from "./noise.ts";
 import { BUSINESS_WORDS } from "./people.ts";
 import { isRegionCode, placeLength } from "./places.ts";
 
@@ -31,27 +33,54 @@ export const merchantWords = (upper: string) =>
  * from its start that is a brand name or alias, provided what follows could only be a place, a store number or
  * billing words ("STARBUCKS SEATTLE WA", "SHEETZ # ALTOONA PA", not "APPLE FARM STAND").
  */
-export function matchCorpus(index: CorpusIndex, words: string[], head: string[] | null = null): NamedBrand | null {
+export function matchCorpus(index: CorpusIndex, merchant: string[], given: string[] | null = null): NamedBrand | null {
+  // A branch or city joined with a hyphen ("TARGET-MINNEAPOLIS") is a word apart; keys ignore hyphens, so names
+  // spelled with one ("WAL-MART", "CHICK-FIL-A") still meet theirs.
+  const words = splitHyphens(merchant);
+  const head = given && splitHyphens(given);
   const runs = head ? [words.slice(head.length), words] : [words];
   const candidates = runs.flatMap(leadingRuns);
   const headKey = head ? nameKey(head.join(" ")) : "";
   const keys = [...candidates.map((c) => c.key), ...(headKey.length >= MIN_HEAD_KEY ? [headKey] : [])].filter((k) => k.length >= 2);
   if (!keys.length) return null;
   const hits = brandsByKeys(index, keys);
-  for (const { key, rest } of candidates) {
+  for (const { key, rest, words: run } of candidates) {
     const hit = hits.get(key);
-    if (!hit || (key.length < 3 && !hit.isName)) continue; // "BP" is a name; "IG" is only an alias
+    // "BP" is a name; "IG" is only an alias; "CA" after a phone number is California, whatever C&A is called.
+    if (!hit || (key.length < 3 && (!hit.isName || run.every(isRegionCode)))) continue;
     if (followedByNoName(rest, key.length >= STRONG_KEY)) return hit.brand;
   }
-  return hits.get(headKey)?.brand ?? null;
+  return hits.get(headKey)?.brand ?? looseMatch(index, candidates);
 }
 
-/** Every run of words from the start of `words` (after a leading "THE"), longest first, with the words after it. */
-function leadingRuns(words: string[]): { key: string; rest: string[] }[] {
-  const start = words[0] === "THE" && words.length > 1 ? 1 : 0;
-  const runs: { key: string; rest: string[] }[] = [];
+/** A name cut short or abbreviated, tried on the same runs, longest first, with the same rule for what follows. */
+function looseMatch(index: CorpusIndex, candidates: Run[]): NamedBrand | null {
+  for (const { words, rest } of candidates) {
+    // A printed address's name part is abbreviated as well ("NTFLX.COM").
+    const brandId = truncatedName(index.loose, words) ?? abbreviation(index.loose, words.map((w) => w.replace(/\..*$/, "")));
+    const brand = brandId ? index.brands.get(brandId) : undefined;
+    if (brand && followedByNoName(rest, false)) return brand;
+  }
+  return null;
+}
+
+const splitHyphens = (words: string[]) => words.flatMap((w) => (w === NUMBER_MARK ? [w] : w.split("-").filter(Boolean)));
+
+type Run = { words: string[]; key: string; rest: string[] };
+
+/**
+ * Every run of words from the start of `words` (after a leading number or "THE"), longest first, with the words after
+ * it.
+ */
+function leadingRuns(words: string[]): Run[] {
+  let start = 0;
+  while (words[start] === NUMBER_MARK) start++;
+  if (words[start] === "THE" && words.length > start + 1) start++;
+  const runs: Run[] = [];
   for (let end = Math.min(words.length, start + MAX_WORDS); end > start; end--) {
-    if (words[end - 1] !== NUMBER_MARK) runs.push({ key: nameKey(words.slice(start, end).join(" ")), rest: words.slice(end) });
+    if (words[end - 1] === NUMBER_MARK) continue;
+    const run = words.slice(start, end);
+    runs.push({ words: run, key: nameKey(run.join(" ")), rest: words.slice(end) });
   }
   return runs;
 }
@@ -89,7 +118,7 @@ function followedByNoName(words: string[], strong: boolean): boolean {
   for (let i = 0; i < words.length; ) {
     const word = words[i];
     if (word === NUMBER_MARK) return few(i + 1);
-    if (TRAILING_WORDS.has(word) || /[\d.]/.test(word) || word.length === 1) {
+    if (isTrailingWord(word, i === words.length - 1) || /[\d.]/.test(word) || word.length === 1) {
       i++;
       continue;
     }

@@ -23,6 +23,16 @@ const PHRASES: RegExp[] = [
   /\b(?:VISA|MASTERCARD|MC|AMEX)\s+(?:PURCHASE|DEBIT|DDA|CARD)\b/g,
   /\bCARD\s+(?:ENDING\s+(?:IN\s+)?|NO\.?\s*|#\s*)?\d{4}\b/g,
   /\bDDA\s+(?:PURCHASE|DEBIT|POS)\b/g,
+  /^\s*(?:PRLV|PRELEVEMENT)(?:\s+SEPA)?\b/g, // France: direct debit
+  /^\s*(?:COMPRA|PAGO)\s+(?:CON\s+)?TARJ(?:ETA)?\.?(?:\s+\d{4}\b)?(?:\s+EN\b)?/g, // Spain: card purchase
+  /^\s*(?:PAGAMENTO|PAG\.?|ACQUISTO|OPERAZIONE)\s+(?:POS|CARTA|TRAMITE\s+POS)\b/g, // Italy: card purchase
+  /^\s*(?:BEA|GEA)(?:,?\s+BETAALPAS)?\b|\bBETAALAUTOMAAT\b|^\s*(?:SEPA\s+)?INCASSO(?:\s+ALGEMEEN\s+DOORLOPEND)?\b/g, // Netherlands
+  /^\s*(?:KORTKÖP|KORTKOP|KORTKJØP|KORTKJOP|KORTTIOSTO|DANKORT-NOTA|VISA\/DANKORT)\b/g, // Nordics: card purchase
+  /^\s*(?:EFTPOS|VISA DEBIT)\s+(?:PURCHASE|PURCH)?\b/g, // Australia and New Zealand
+  /\bEFTPOS\b/g,
+  /^\s*(?:OPOS|PRE-AUTHORIZED DEBIT|PREAUTHORIZED DEBIT|PAD)\b/g, // Canada: online POS, pre-authorised debit
+  /^\s*(?:ACH\s+(?:DEBIT|WITHDRAWAL|PMT)|EXTERNAL\s+WITHDRAWAL|ONLINE\s+PAYMENT)\b/g, // US
+  /\s(?:DD|CD|VIS|\)\)\))(?=\s+#|\s*$)/g, // UK: the payment type after the name ("VODAFONE DD", "TESCO CD 1234")
 ];
 
 const WORDS = /\b(?:POS|PIN|DEBIT|PURCHASE|TRANSACTION|CONTACTLESS|CHECKCARD|DDA|VISA|ACH)\b/g;
@@ -36,6 +46,8 @@ const NUMBERS: RegExp[] = [
   /\b\d{1,2}[:.]\d{2}(?::\d{2})?\b/g, // times
   /\+?\d[\d\s().-]{8,}\d/g, // phone numbers
   /#\s*[A-Z]?\d+\b/g, // store numbers #1234, # 0123, #F12
+  /(?<=\b[A-Z]{3,})\d{3,}\b/g, // a store number glued to the name: STARBUCKS12345
+  /\b[A-Z]\d{3,}\b/g, // a store code: F12345
   /\b[X*]{2,}\d{2,}\b/g, // masked card numbers XXXX1234
   /\b(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z0-9]{8,}\b/g, // reference codes mixing letters and digits
   /\b\d{3,}\b/g, // long numbers: store, terminal and reference numbers
@@ -74,5 +86,20 @@ export const TRAILING_WORDS = new Set([
   "PMTS", "PYMT", "PYMTS", "SUBSCRIPTION", "SUBSCR", "SUBS", "MEMBERSHIP", "RECURRING", "AUTOPAY", "ORDER", "ORDERS", "INTL", "INTERNATIONAL",
   "HELP", "HELPPAY", "SUPPORT", "MKT", "MKTS", "MARKT", "SMKT", "SMKTS", "SUPERMARKET", "SUPERMARKETS", "WHSE", "WAREHOUSE",
   "EXPRESS", "PURCHASE", "CHARGE", "SALE", "RETAIL", "NO", "NUM", "THE", "GAS", "FUEL", "OIL", "PETROL", "GASOLINE",
-  "AIR", "AIRLINE", "AIRLINES", "AIRWAYS", "PREMIUM",
+  "AIR", "AIRLINE", "AIRLINES", "AIRWAYS", "PREMIUM", "UTILITIES", "UTILITY", "CENTER", "CENTRE", "SUPERCENTER",
+  "SUPERSTORE", "HYPERMARKET", "MEGASTORE", "OUTLET",
 ]);
+
+/**
+ * A billing or legal word, or, as the descriptor's last word, one cut short by the bank's field width ("THAMES WATER
+ * UTILITIE", "TESCO STORES LIMIT").
+ */
+export function isTrailingWord(word: string, last: boolean): boolean {
+  if (TRAILING_WORDS.has(word)) return true;
+  return last && word.length >= 4 && TRAILING_PREFIXES.has(word);
+}
+
+/** Every beginning of four letters or more of a trailing word. */
+const TRAILING_PREFIXES = new Set(
+  [...TRAILING_WORDS].flatMap((w) => Array.from({ length: Math.max(0, w.length - 4) }, (_, i) => w.slice(0, 4 + i))),
+);

@@ -3,12 +3,43 @@
 // merchant name like any other, but the transfer phrase is still no part of that name.
 import { nameKey } from "./name-key.ts";
 
-/** Explicit transfer phrases, anywhere a descriptor can start. */
-const TRANSFER_PHRASE =
-  /^(?:INTERAC(?: E-?TRANSFER| ETRF| TRANSFER)|E-?TRANSFER|(?:ONLINE |MOBILE |INTERNAL |BANK |WIRE )?TRANSFER (?:TO|FROM)|(?:FASTER |BANK )?PAYMENT (?:TO|FROM)|P2P(?: PAYMENT| TRANSFER)?|SENT TO|RECEIVED FROM)(?: TO| FROM)?\b/;
+/**
+ * Explicit transfer phrases, anywhere a descriptor can start, as banks print them in the US and Canada (Interac
+ * e-Transfer), the UK (Faster Payments, standing orders), the euro area (SEPA transfers in each language) and
+ * Australia (Osko, PayID).
+ */
+const TRANSFER_PHRASE = new RegExp(
+  "^(?:" +
+    [
+      "INTERAC(?: E-?TRANSFER| ETRF| TRANSFER)",
+      "(?:SEND |RECEIVE )?E-?(?:TRANSFER|TFR)",
+      "EMAIL MONEY (?:TRF|TRANSFER)",
+      "(?:ONLINE |MOBILE |INTERNAL |BANK |WIRE |INTERNET )?(?:TRANSFER|TFR) (?:TO|FROM)",
+      "(?:FASTER |BANK |OSKO |MOBILE )?PAYMENT (?:TO|FROM)",
+      "(?:STANDING ORDER|STO|SO) TO",
+      "PAYID (?:PAYMENT )?(?:TO|FROM)",
+      "P2P(?: PAYMENT| TRANSFER)?",
+      "SENT TO",
+      "RECEIVED FROM",
+      "(?:ECHTZEIT-?)?(?:UEBERWEISUNG|ÜBERWEISUNG|DAUERAUFTRAG)(?: (?:AN|VON))?",
+      "(?:VIR(?:EMENT)?(?: SEPA)?(?: INST(?:ANTANE)?)?)(?: (?:A|À|DE|RECU DE|EMIS VERS))?",
+      "TRANSFERENCIA(?: INMEDIATA)?(?: (?:A FAVOR DE|A|DE))?",
+      "BONIFICO(?: SEPA| ISTANTANEO)?(?: (?:A FAVORE DI|A|DA))?",
+      "OVERBOEKING(?: (?:NAAR|VAN))?",
+      "(?:OVERFØRSEL|ÖVERFÖRING|OVERFORSEL|OVERFORING)(?: (?:TIL|FRA|TILL|FRÅN))?",
+    ].join("|") +
+    ")(?: TO| FROM| SENT| RECEIVED)?(?=\\s|:|$)",
+);
 
-/** After a P2P rail's prefix ("ZELLE", "VENMO *"): the direction words that precede the name. */
-const RAIL_DIRECTION = /^(?:(?:PAYMENT|PMT|TRANSFER|CASHOUT|CASH OUT)\s*)?(?:TO|FROM)?\b/;
+/** UK statements print the other party first and the kind of transfer after it: "J SMITH FPO", "MARY JONES SO". */
+const TRANSFER_SUFFIX = /\s+(?:FPO|FPI|FPS|BGC|TFR|SO|STO|FASTER PAYMENTS?|STANDING ORDER|BANK GIRO CREDIT)(?:\s+#)*$/;
+
+/** The memo a payer adds after the other party ("ZELLE TO JOHN SMITH FOR RENT"): no part of the name. */
+const MEMO = /\s+(?:FOR|MEMO|RE)\s.*$/;
+
+/** After a P2P rail's prefix ("ZELLE", "VENMO *", "BIZUM"): the direction words that precede the name. */
+const RAIL_DIRECTION =
+  /^(?:(?:PAYMENT|PMT|TRANSFER|CASHOUT|CASH OUT|SENT|RECEIVED|ENVIADO|RECIBIDO|BETALNING|INVIATO|RICEVUTO)\s*)?(?:TO|FROM|A|DE|DA|TILL|FRÅN|FRAN|TIL|FRA|AN|VON|AAN|VAN)?(?=\s|$)/;
 
 /** Words that make a party a business, not a person. */
 export const BUSINESS_WORDS = new Set([
@@ -28,16 +59,21 @@ export const BUSINESS_WORDS = new Set([
 /** Splits a leading transfer phrase off; `transfer` tells whether the text is a transfer (a P2P rail always is). */
 export function splitTransfer(text: string, afterP2pRail: boolean): { transfer: boolean; rest: string } {
   const phrase = (afterP2pRail ? RAIL_DIRECTION : TRANSFER_PHRASE).exec(text);
-  const rest = phrase ? text.slice(phrase[0].length).replace(/^[\s:*-]+/, "") : text;
-  return { transfer: afterP2pRail || Boolean(phrase), rest };
+  if (afterP2pRail || phrase) {
+    const rest = phrase ? text.slice(phrase[0].length).replace(/^[\s:*-]+/, "") : text;
+    return { transfer: true, rest: rest.replace(MEMO, "") };
+  }
+  const suffix = TRANSFER_SUFFIX.exec(text);
+  return suffix ? { transfer: true, rest: text.slice(0, suffix.index).replace(MEMO, "") } : { transfer: false, rest: text };
 }
 
 /** A personal name: one to four alphabetic words (an initial allowed), none of them a business word. */
 export function isPersonalName(text: string): boolean {
   const words = text.split(" ").filter(Boolean);
   if (words.length < 1 || words.length > 4) return false;
-  if (!words.every((w) => /^[A-Z][A-Z'.-]*$/.test(w) && !BUSINESS_WORDS.has(w.replace(/\.$/, "")))) return false;
-  return words.some((w) => w.replace(/[^A-Z]/g, "").length >= 2); // an initial alone is no name
+  // Letters of any alphabet: JOSÉ GARCÍA and JÜRGEN MÜLLER are names too.
+  if (!words.every((w) => /^\p{Lu}[\p{Lu}'.-]*$/u.test(w) && !BUSINESS_WORDS.has(w.replace(/\.$/, "")))) return false;
+  return words.some((w) => w.replace(/[^\p{Lu}]/gu, "").length >= 2); // an initial alone is no name
 }
 
 /** The account holder's own name in the descriptor: a transfer between their accounts, or to someone they name. */

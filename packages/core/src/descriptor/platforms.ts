@@ -15,6 +15,23 @@ export type PlatformPrefix = { prefix: string; platform: Platform };
 /** Banks space the star either way ("SQ *JOES", "SQ*JOES", "SQ * JOES"): compare without those spaces. */
 export const canonicalPrefix = (text: string) => text.toUpperCase().replace(/\s*\*\s*/g, "*").replace(/\s+/g, " ").trim();
 
+/**
+ * The spellings banks print for a seeded prefix: as seeded, without its star ("SQ JOES" for "SQ *", "DD DOORDASH" for
+ * "DD *") and, for one of several words, run together ("UBEREATS" for "UBER EATS", "AMZNMKTP" for "AMZN MKTP").
+ */
+export function prefixSpellings(prefix: string): string[] {
+  const canonical = canonicalPrefix(prefix);
+  const spellings = new Set([canonical]);
+  for (const spelling of [...spellings]) {
+    if (/[A-Z0-9]\*$/.test(spelling)) spellings.add(`${spelling.slice(0, -1)} `);
+  }
+  for (const spelling of [...spellings]) {
+    const joined = spelling.replace(/(?<=[A-Z])[ *]+(?=[A-Z])/g, "");
+    if (joined !== spelling) spellings.add(joined);
+  }
+  return [...spellings];
+}
+
 export type PlatformSplit = { platform: Platform; rest: string };
 
 /**
