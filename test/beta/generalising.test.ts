@@ -2,7 +2,7 @@
 // prefixes as banks really print them, and platform domains that never become the merchant. Each rule beside the local
 // shops it must leave alone.
 import { beforeAll, describe, expect, it } from "vitest";
-import { abbreviation, buildLooseIndex, completedDomain, skeleton, truncatedName } from "@brand/core/descriptor/loose-match";
+import { abbreviation, buildLooseIndex, domainBrand, skeleton, truncatedName } from "@brand/core/descriptor/loose-match";
 import { prefixSpellings } from "@brand/core/descriptor/platforms";
 import { identify } from "@brand/core/beta/identify";
 import { transactionRequestSchema } from "@brand/core/beta/request";
@@ -28,7 +28,15 @@ const index = buildLooseIndex(
     { raw: "Bergen", brandId: "bergen" },
     { raw: "Burgen", brandId: "burgen" },
   ],
-  ["homedepot.com", "macys.com", "macys.co.uk", "walgreens.com"],
+  [
+    { domain: "homedepot.com", brandId: "homedepot", own: true },
+    { domain: "macys.com", brandId: "macys", own: true },
+    { domain: "macys.co.uk", brandId: "macysuk", own: true },
+    { domain: "walgreens.com", brandId: "walgreens", own: true },
+    { domain: "amazon.com", brandId: "amazon", own: true },
+    { domain: "amazon.co.jp", brandId: "amazon", own: false },
+    { domain: "ee.co.uk", brandId: "ee", own: true },
+  ],
 );
 
 describe("a name cut short", () => {
@@ -51,10 +59,13 @@ describe("a name cut short", () => {
     expect(truncatedName(index, ["BR", "AIRWAYS"])).toBeNull(); // two letters of a word before the last
   });
 
-  it("completes a printed domain cut short when one corpus domain does", () => {
-    expect(completedDomain(index, "homedepot.co")).toBe("homedepot.com");
-    expect(completedDomain(index, "macys.co")).toBeNull(); // macys.com or macys.co.uk
-    expect(completedDomain(index, "walgreens.com")).toBeNull(); // already whole
+  it("finds the brand of a printed domain cut short, or of a country storefront, when one brand fits", () => {
+    expect(domainBrand(index, "homedepot.co")).toBe("homedepot");
+    expect(domainBrand(index, "amazon.co")).toBe("amazon"); // amazon.com or amazon.co.jp: one brand
+    expect(domainBrand(index, "macys.co")).toBeNull(); // macys.com or macys.co.uk: two
+    expect(domainBrand(index, "amazon.ca")).toBe("amazon"); // a storefront under another suffix
+    expect(domainBrand(index, "ee.com")).toBeNull(); // too short a name to be sure
+    expect(domainBrand(index, "walgreensclinic.org")).toBeNull();
   });
 });
 
@@ -65,10 +76,11 @@ describe("a name without vowels", () => {
     expect(abbreviation(index, ["CMCST"])).toBe("comcast");
     expect(abbreviation(index, ["WLGRNS"])).toBe("walgreens");
     expect(abbreviation(index, ["HM", "DPT"])).toBe("homedepot"); // spaces kept, vowels dropped
+    expect(abbreviation(index, ["WALGRENS"])).toBe("walgreens"); // some vowels dropped, in a long word
   });
 
   it("is no brand when it has vowels, is short, or is ambiguous", () => {
-    expect(abbreviation(index, ["TARGT"])).toBeNull(); // has a vowel: a word, not an abbreviation
+    expect(abbreviation(index, ["TARGT"])).toBeNull(); // a short word with a vowel: a word, not an abbreviation
     expect(abbreviation(index, ["TGT"])).toBeNull(); // three letters name too many things
     expect(abbreviation(index, ["BRGN"])).toBeNull(); // Bergen or Burgen
   });

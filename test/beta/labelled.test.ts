@@ -30,11 +30,12 @@ type Kind = keyof typeof FLOOR;
 
 const seen = new Set([...(labelled as Entry[]), ...(holdout as Entry[]), ...(tuning3 as Entry[])].map((e) => e.descriptor));
 /**
- * Held-out set 2 (fixtures/holdout-2.md) is scored on the descriptors the earlier sets do not hold, and its misses are
- * not printed: fixes are guided by the tuning sets only. Its floors are its first run's figures (docs/beta-accuracy.md)
- * until the engine's work on unseen descriptors (issue 14) raises them to FLOOR.
+ * Held-out set 2 (fixtures/holdout-2.md) was scored on the descriptors the earlier sets do not hold, its misses unseen,
+ * until issue 14's generalising work was done (docs/beta-accuracy.md has each score); its misses then guided fixes,
+ * so it is a tuning set now, held to these floors. Held-out set 3 is the unseen one: its misses are not printed, and
+ * its floors are its first run's figures.
  */
-const HOLDOUT_2_FLOOR: Record<Kind, number> = { big_brand: 103 / 202, platform: 42 / 68, local_shop: 1, person: 11 / 28, noise: 1 };
+const HOLDOUT_2_FLOOR: Record<Kind, number> = { big_brand: 0.95, platform: 0.95, local_shop: 1, person: 0.9, noise: 1 };
 
 type LabelledSet = { entries: Entry[]; floor: Record<Kind, number>; showMisses: boolean; perKind?: number };
 const SETS: Record<string, LabelledSet> = {
@@ -43,7 +44,7 @@ const SETS: Record<string, LabelledSet> = {
   // Written for issue 14's classes (truncations, abbreviations, product lines, suffixes, platforms) and the local
   // shops that look like them; its few people and noise lines only guard against regressions.
   "tuning 3 (issue 14's classes)": { entries: tuning3 as Entry[], floor: FLOOR, showMisses: true, perKind: 1 },
-  "held-out 2": { entries: (holdout2 as Entry[]).filter((e) => !seen.has(e.descriptor)), floor: HOLDOUT_2_FLOOR, showMisses: false },
+  "held-out 2 (now tuning)": { entries: (holdout2 as Entry[]).filter((e) => !seen.has(e.descriptor)), floor: HOLDOUT_2_FLOOR, showMisses: true },
 };
 
 function request(entry: Entry) {
@@ -114,7 +115,7 @@ for (const [set, { entries, floor: floors, showMisses, perKind = 8 }] of Object.
 it("keeps the tuning sets apart, and held-out set 2 large and unseen", () => {
   const tuning = new Set((labelled as Entry[]).map((e) => e.descriptor));
   expect((holdout as Entry[]).filter((e) => tuning.has(e.descriptor))).toEqual([]);
-  const scored = SETS["held-out 2"].entries;
+  const scored = SETS["held-out 2 (now tuning)"].entries;
   expect(scored.length).toBeGreaterThanOrEqual(300);
   expect(scored.filter((e) => seen.has(e.descriptor))).toEqual([]);
 });

@@ -96,7 +96,7 @@ async function readIndex(db: D1Database): Promise<CorpusIndex> {
     brands: new Map(named.map(({ id, name, domain, popularity }) => [id, { id, name, domain, popularity }])),
     loose: buildLooseIndex(
       named.map((r) => ({ raw: r.raw, brandId: r.id })),
-      domainRows.map((r) => r.domain),
+      domainRows.map((r) => ({ domain: r.domain, brandId: r.brand_id!, own: r.domain === r.brand_domain })),
     ),
     owners: new Map((owners.results as OwnerRow[]).map(({ child_id, ...owner }) => [child_id, owner])),
     domains: new Map(

@@ -63,10 +63,11 @@ export async function failedCheck({ candidate, parsed, prefixes, ownerDomains, b
   const named = namesHost(parsed, candidate);
   if ((DIRECTORY_HOSTS.has(candidate.domain) || DIRECTORY_SUBDOMAINS.has(candidate.host)) && !named) return "directory_host";
   // A platform or processor is named only by its name: one of its own domains printed ("PAYPAL.COM", "PAYPAL.ME/JO",
-  // "SQUAREUP.COM JOES") is its receipt for someone else's sale.
+  // "SQUAREUP.COM JOES") is its receipt for someone else's sale, unless it bills for itself ("SHOPIFY* … SHOPIFY.COM").
   const brand = brandOf(candidate.domain);
   const printed = printedDomain(parsed.merchant)?.domain;
-  const namedByName = named && !(printed && (printed === candidate.domain || (brand !== undefined && brandOf(printed) === brand)));
+  const ownReceipt = printed !== undefined && (printed === candidate.domain || (brand !== undefined && brandOf(printed) === brand));
+  const namedByName = named && (parsed.platformSells || !ownReceipt);
   if (PROCESSORS.has(candidate.domain) && !namedByName) return "platform_as_merchant";
   const platform = prefixes.find((p) => p.platform.domain === candidate.domain || (brand && brandOf(p.platform.domain) === brand))?.platform;
   if (platform && !platform.sellsItself && !namedByName) return "platform_as_merchant";
@@ -101,7 +102,7 @@ function repeatedHostname(host: string): boolean {
  */
 function namesHost(parsed: ParsedDescriptor, candidate: Candidate): boolean {
   const platform = parsed.platform;
-  if (platform?.domain === candidate.domain && (platform.sellsItself || !parsed.merchant)) return true;
+  if (platform?.domain === candidate.domain && (platform.sellsItself || !parsed.merchant || parsed.platformSells)) return true;
   const label = nameKey(candidate.domain.split(".")[0].toUpperCase());
   return label.length >= 3 && nameKey(parsed.merchant).startsWith(label);
 }

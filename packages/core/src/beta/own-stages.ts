@@ -4,7 +4,7 @@
 import type { NamedBrand } from "../descriptor/corpus-match.ts";
 import type { ParsedDescriptor } from "../descriptor/parse.ts";
 import { isPersonalName, namesHolder } from "../descriptor/people.ts";
-import { completedDomain } from "../descriptor/loose-match.ts";
+import { domainBrand } from "../descriptor/loose-match.ts";
 import { printedDomain, type PrintedDomain } from "../descriptor/printed-domain.ts";
 import type { Decision } from "./build-row.ts";
 import { ownerDomainOf, ownerOf } from "./corpus-index.ts";
@@ -47,13 +47,30 @@ export async function ownStages(lookup: Lookup, providerPlatform: Decision["inte
  */
 async function printedDomainStands(lookup: Lookup, domain: string, named: NamedBrand | null, seller: { domain: string } | null) {
   if (named && ownerOf(lookup.deps.corpus, named.id)?.domain === domain) return false;
+  if (printedByPlatform(lookup, domain)) return false;
   return !seller || (await lookup.deps.lookupDomain(domain)).state !== "unknown";
 }
 
 /**
+ * The descriptor's platform printed its own address, or its owner's, beside someone else's name ("UBER* EATS PHO
+ * SAIGON HELP.UBER.COM", "SQ *HARBOR BAGEL GOSQ.COM"): a receipt, not the merchant.
+ */
+function printedByPlatform(lookup: Lookup, domain: string): boolean {
+  const { parsed, deps } = lookup;
+  const platform = parsed.platform;
+  if (!platform || parsed.platformSells) return false;
+  const brandOf = (d: string) => deps.corpus.domains.get(d)?.brandId;
+  return (
+    domain === platform.domain ||
+    (brandOf(domain) !== undefined && brandOf(domain) === brandOf(platform.domain)) ||
+    ownerDomainOf(deps.corpus, platform.domain) === domain
+  );
+}
+
+/**
  * The site a printed domain stands for: a corpus brand's other domain is that brand's own site ("ITUNES.COM" is
- * apple.com); a domain we know nothing of that one corpus domain completes was cut by the bank's field width
- * ("HOMEDEPOT.CO" is homedepot.com); any other stays as printed.
+ * apple.com); a domain we know nothing of may be one cut by the bank's field width ("HOMEDEPOT.CO") or a brand's
+ * country storefront ("AMAZON.CA"), when exactly one brand fits (loose-match.ts domainBrand); any other stays.
  */
 async function printedCandidate(lookup: Lookup, printed: PrintedDomain): Promise<PrintedDomain> {
   const { corpus } = lookup.deps;
@@ -63,8 +80,8 @@ async function printedCandidate(lookup: Lookup, printed: PrintedDomain): Promise
     return site && site !== printed.domain ? { host: site, domain: site } : printed;
   }
   if ((await lookup.deps.lookupDomain(printed.domain)).state !== "unknown") return printed;
-  const completed = completedDomain(corpus.loose, printed.domain);
-  return completed ? { host: completed, domain: completed } : printed;
+  const site = corpus.brands.get(domainBrand(corpus.loose, printed.domain) ?? "")?.domain;
+  return site ? { host: site, domain: site } : printed;
 }
 
 /** A transfer to or from a person (context only): a P2P rail or transfer phrase before a name, or the holder's own. */
@@ -73,10 +90,15 @@ function isPerson(parsed: ParsedDescriptor, request: TransactionRequest): boolea
   return namesHolder(parsed.text, request.transaction_context?.account_holder?.name);
 }
 
-/** A platform that sells itself is the merchant when the descriptor names nobody else ("UBER *TRIP", "APPLE.COM/BILL"). */
+/**
+ * The platform as the merchant: when it bills for itself ("UBER *TRIP", "APPLE.COM/BILL", "SHOPIFY* 2145879
+ * SHOPIFY.COM"), or sells itself and no brand is named ("GOOGLE *FI"); but a delivery app with a name after it
+ * delivered for that business ("DOORDASH*GOLDEN WOK").
+ */
 function sellingPlatform(parsed: ParsedDescriptor) {
   const platform = parsed.platform;
-  return platform?.sellsItself ? { domain: platform.domain, name: platform.name } : null;
+  if (!platform) return null;
+  return parsed.platformSells || (platform.sellsItself && platform.kind !== "delivery") ? { domain: platform.domain, name: platform.name } : null;
 }
 
 /**

@@ -50,10 +50,14 @@ export function matchCorpus(index: CorpusIndex, merchant: string[], given: strin
     if (!hit || (key.length < 3 && (!hit.isName || run.every(isRegionCode)))) continue;
     if (followedByNoName(rest, key.length >= STRONG_KEY)) return hit.brand;
   }
-  return hits.get(headKey)?.brand ?? looseMatch(index, candidates);
+  const headRun = head && head.length ? [{ words: head, key: headKey, rest: [] }] : [];
+  return hits.get(headKey)?.brand ?? looseMatch(index, [...candidates, ...headRun]);
 }
 
-/** A name cut short or abbreviated, tried on the same runs, longest first, with the same rule for what follows. */
+/**
+ * A name cut short or abbreviated, tried on the same runs, longest first, then the biller before a star alone, with
+ * the same rule for what follows.
+ */
 function looseMatch(index: CorpusIndex, candidates: Run[]): NamedBrand | null {
   for (const { words, rest } of candidates) {
     // A printed address's name part is abbreviated as well ("NTFLX.COM").
@@ -80,9 +84,15 @@ function leadingRuns(words: string[]): Run[] {
   for (let end = Math.min(words.length, start + MAX_WORDS); end > start; end--) {
     if (words[end - 1] === NUMBER_MARK) continue;
     const run = words.slice(start, end);
-    runs.push({ words: run, key: nameKey(run.join(" ")), rest: words.slice(end) });
+    runs.push({ words: run, key: nameKey(run.join(" ")), rest: withoutRepeat(words.slice(end), run) });
   }
   return runs;
+}
+
+/** The words after a name, without the name printed again ("STEAM GAMES, IHR EINKAUF BEI STEAM GAMES"). */
+function withoutRepeat(rest: string[], run: string[]): string[] {
+  const repeated = rest.length >= run.length && run.every((w, i) => rest[i] === w);
+  return repeated ? rest.slice(run.length) : rest;
 }
 /** The company's own spelling of `name` when a brand is called exactly that (not merely aliased), else null. */
 export function corpusSpelling(index: CorpusIndex, name: string): string | null {
@@ -108,26 +118,41 @@ function brandsByKeys(index: CorpusIndex, keys: string[]): Map<string, { brand: 
 
 /**
  * Whether the words after a brand's name can belong to a purchase from that brand rather than to another business's
- * name. Never a word that names a kind of business ("FRONTIER DINER", "APPLE FARM STAND"). Always: places, billing
- * and legal words, numbers. After a store number: a few words of a city we may not list. After a distinctive name
- * (`strong`): a few words of anything else ("MARRIOTT BOSTON COPLEY", "WHOLEFDS HOU").
+ * name. Never a word that names a kind of business ("FRONTIER DINER", "APPLE FARM STAND", "ROSSMANN MALERBETRIEB").
+ * Always: places, billing and legal words, numbers. After a store number: a few words of a city we may not list. Once
+ * a place or legal word has shown the name ended, or after a distinctive name (`strong`): a branch or suburb we do not
+ * list, one word at the end or two before a place or number ("FNAC PARIS TERNES", "OCADO RETAIL LTD HATFIELD",
+ * "MCDONALDS CHADSTONE", "ESSELUNGA-VIALE PIAVE/MILANO"), or a few words ending in a region code ("MARRIOTT BOSTON
+ * COPLEY MA"). Two words at the end are a name of their own ("CARNIVAL PARTY RENTALS").
  */
 function followedByNoName(words: string[], strong: boolean): boolean {
-  if (words.some((w) => BUSINESS_WORDS.has(w) && !TRAILING_WORDS.has(w))) return false;
+  if (words.some(namesBusiness)) return false;
   const few = (from: number) => words.length - from <= 5;
+  let ended = false;
   for (let i = 0; i < words.length; ) {
     const word = words[i];
     if (word === NUMBER_MARK) return few(i + 1);
-    if (isTrailingWord(word, i === words.length - 1) || /[\d.]/.test(word) || word.length === 1) {
+    if (isTrailingWord(word) || /[\d.]/.test(word) || word.length === 1) {
+      ended ||= word.length > 1;
       i++;
       continue;
     }
     const place = placeLength(words, i);
     if (place) {
+      // A place cut short may be the start of a name ("MOUNTAIN" of MOUNTAIN VIEW in "GAP MOUNTAIN OUTFITTERS").
+      ended ||= placeLength(words, i, { cut: false }) === place;
       i += place;
       continue;
     }
-    if (strong) return few(i) && endsInRegion(words.slice(i));
+    if (strong || ended) {
+      const branch = branchLength(words, i);
+      // A branch may end the descriptor in one word, or take two before a place or number.
+      if (i + branch < words.length ? branch <= 2 : branch <= 1) {
+        i += branch;
+        continue;
+      }
+      return strong && few(i) && endsInRegion(words.slice(i));
+    }
     // A store code before the store number ("TARGET HOU #1045").
     if (word.length <= 3 && words.indexOf(NUMBER_MARK, i) > i) {
       i++;
@@ -137,3 +162,19 @@ function followedByNoName(words: string[], strong: boolean): boolean {
   }
   return true;
 }
+
+/** How many words from `start` are neither places, numbers nor billing words: a branch or suburb, perhaps. */
+function branchLength(words: string[], start: number): number {
+  let end = start;
+  while (end < words.length && words[end] !== NUMBER_MARK && !isTrailingWord(words[end]) && !/[\d.]/.test(words[end]) && !placeLength(words, end)) end++;
+  return end - start;
+}
+
+/** A word naming a kind of business, alone or as the end of a compound ("MALERBETRIEB", "AUTOHANDEL"). */
+function namesBusiness(word: string): boolean {
+  if (TRAILING_WORDS.has(word)) return false;
+  return BUSINESS_WORDS.has(word) || BUSINESS_ENDINGS.test(word);
+}
+
+/** German and Dutch compounds end in the kind of business they are. */
+const BUSINESS_ENDINGS = /\B(?:BETRIEB|HANDEL|SERVICE|TECHNIK|WERKSTATT|PRAXIS|BAU|BAECKEREI|BÄCKEREI|METZGEREI|KANZLEI|APOTHEKE|SALON|STUDIO|BEDRIJF|WINKEL|KAPPER)$/;

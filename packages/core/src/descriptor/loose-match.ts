@@ -2,6 +2,7 @@
 // brand: a name cut short by the bank's field width ("SOUTHWEST AIRL", "DOLLAR GENERA", "HOMEDEPOT.CO") and a name
 // with its vowels dropped ("WLGRNS", "TRGT", "CMCST"). Each answers only when exactly one brand fits, so a local shop
 // that merely starts like a brand ("SOUTHWEST DENTAL", "TRADER BOBS") keeps its own name.
+import { parse } from "tldts";
 import { nameKey } from "./name-key.ts";
 
 /** A corpus name or alias, its words as keys, and the brand it names. */
@@ -12,12 +13,15 @@ export type LooseIndex = {
   spellings: Spelling[];
   /** Consonant skeleton → the brands whose name or alias has it. */
   skeletons: Map<string, Set<string>>;
-  /** Every corpus domain, sorted: a domain cut short ("homedepot.co") finds its completions as one range. */
-  domains: string[];
+  /** Every corpus domain with its brand, sorted: a domain cut short ("homedepot.co") finds its completions as one range. */
+  domains: { domain: string; brandId: string }[];
+  /** The name part of each brand's own domain → the brands ("amazon" → Amazon): country storefronts find their brand. */
+  labels: Map<string, Set<string>>;
 };
 
-/** A truncated name is at least this long (as a key), and at least this share of the full name. */
+/** A truncated name is at least this long (as a key; one word, or several: "AIR CAN"), and this share of the name. */
 const MIN_TRUNCATED_KEY = 7;
+const MIN_TRUNCATED_WORDS_KEY = 6;
 const MIN_TRUNCATED_SHARE = 0.5;
 /** A word shortened before the last keeps at least this many letters ("BRIT" of "BRITISH"). */
 const MIN_CUT_WORD = 3;
@@ -25,11 +29,16 @@ const MIN_CUT_WORD = 3;
 const MIN_ONE_WORD_SHARE = 0.75;
 /** An abbreviation is at least this many letters, and a skeleton this long names few brands. */
 const MIN_ABBREVIATION = 4;
+/** A word that kept some of its vowels is an abbreviation only this long or longer. */
+const MIN_PARTLY_VOWELLED = 7;
 
 /** "walgreens" → "wlgrns": the first letter, then the consonants, doubled letters once. */
 export const skeleton = (key: string) => (key[0] ?? "") + key.slice(1).replace(/[aeiou]/g, "").replace(/(.)\1+/g, "$1");
 
-export function buildLooseIndex(names: { raw: string; brandId: string }[], domains: Iterable<string>): LooseIndex {
+export function buildLooseIndex(
+  names: { raw: string; brandId: string }[],
+  domains: { domain: string; brandId: string; own: boolean }[],
+): LooseIndex {
   const spellings = names
     .map(({ raw, brandId }) => ({ key: nameKey(raw.toUpperCase()), words: raw.toUpperCase().split(/[\s/-]+/).map(nameKey).filter(Boolean), brandId }))
     .filter((s) => s.key.length >= 2)
@@ -42,7 +51,13 @@ export function buildLooseIndex(names: { raw: string; brandId: string }[], domai
     brands.add(brandId);
     skeletons.set(shape, brands);
   }
-  return { spellings, skeletons, domains: [...domains].sort() };
+  const labels = new Map<string, Set<string>>();
+  for (const { domain, brandId, own } of domains) {
+    const label = own ? domainLabel(domain) : null;
+    if (label) labels.set(label, (labels.get(label) ?? new Set()).add(brandId));
+  }
+  const sorted = domains.map(({ domain, brandId }) => ({ domain, brandId })).sort((a, b) => (a.domain < b.domain ? -1 : a.domain > b.domain ? 1 : 0));
+  return { spellings, skeletons, domains: sorted, labels };
 }
 
 /**
@@ -53,7 +68,7 @@ export function buildLooseIndex(names: { raw: string; brandId: string }[], domai
 export function truncatedName(index: LooseIndex, words: string[]): string | null {
   const keys = words.map(nameKey);
   const key = keys.join("");
-  if (key.length < MIN_TRUNCATED_KEY || !keys.every(Boolean)) return null;
+  if (key.length < (keys.length > 1 ? MIN_TRUNCATED_WORDS_KEY : MIN_TRUNCATED_KEY) || !keys.every(Boolean)) return null;
   const last = keys.length - 1;
   const fits = (s: Spelling) =>
     s.key.length > key.length &&
@@ -72,16 +87,34 @@ export function truncatedName(index: LooseIndex, words: string[]): string | null
 export function abbreviation(index: LooseIndex, words: string[]): string | null {
   const keys = words.map(nameKey);
   const key = keys.join("");
-  if (key.length < MIN_ABBREVIATION || !keys.every((k) => /^[a-z][b-df-hj-np-tv-z]+$/.test(k))) return null;
-  const brands = index.skeletons.get(skeleton(key));
-  return brands?.size === 1 ? [...brands][0] : null;
+  if (key.length < MIN_ABBREVIATION) return null;
+  // Vowel-less words; or one longer word that dropped only some of its vowels ("NORDSTRM").
+  const abbreviated = keys.every((k) => /^[a-z][b-df-hj-np-tv-z]+$/.test(k)) || (keys.length === 1 && key.length >= MIN_PARTLY_VOWELLED);
+  const brands = abbreviated ? index.skeletons.get(skeleton(key)) : undefined;
+  if (brands?.size !== 1) return null;
+  const [brandId] = brands;
+  // The word must be shorter than the name it abbreviates: the same length is another word with other vowels.
+  return index.spellings.some((s) => s.brandId === brandId && s.key.length > key.length && skeleton(s.key) === skeleton(key)) ? brandId : null;
 }
 
-/** The one corpus domain a printed domain is the start of ("homedepot.co" → "homedepot.com"), or null. */
-export function completedDomain(index: LooseIndex, domain: string): string | null {
-  const completions = range(index.domains, domain, (d) => d).filter((d) => d !== domain);
-  return completions.length === 1 ? completions[0] : null;
+/**
+ * The brand a printed domain we do not know stands for, or null: the one brand with a domain it is the start of, cut
+ * by the bank's field width ("homedepot.co" → homedepot.com, "amazon.co" → one of Amazon's), else the one brand whose
+ * own domain has the same name under another suffix (a country storefront: "amazon.ca" → amazon.com).
+ */
+export function domainBrand(index: LooseIndex, domain: string): string | null {
+  const cut = new Set(range(index.domains, domain, (d) => d.domain).filter((d) => d.domain !== domain).map((d) => d.brandId));
+  if (cut.size) return cut.size === 1 ? [...cut][0] : null;
+  const label = domainLabel(domain);
+  const storefront = label && label.length >= MIN_STOREFRONT_LABEL ? index.labels.get(label) : undefined;
+  return storefront?.size === 1 ? [...storefront][0] : null;
 }
+
+/** A storefront's name must be this long to be unmistakable ("amazon" is, "ee" is not). */
+const MIN_STOREFRONT_LABEL = 5;
+
+/** The registrable name of a domain, without its public suffix: "amazon" of amazon.co.uk. */
+const domainLabel = (domain: string) => parse(domain, { allowPrivateDomains: false }).domainWithoutSuffix ?? null;
 
 function onlyBrand(spellings: Spelling[]): string | null {
   const brands = new Set(spellings.map((s) => s.brandId));

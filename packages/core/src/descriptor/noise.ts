@@ -33,6 +33,16 @@ const PHRASES: RegExp[] = [
   /^\s*(?:OPOS|PRE-AUTHORIZED DEBIT|PREAUTHORIZED DEBIT|PAD)\b/g, // Canada: online POS, pre-authorised debit
   /^\s*(?:ACH\s+(?:DEBIT|WITHDRAWAL|PMT)|EXTERNAL\s+WITHDRAWAL|ONLINE\s+PAYMENT)\b/g, // US
   /\s(?:DD|CD|VIS|\)\)\))(?=\s+#|\s*$)/g, // UK: the payment type after the name ("VODAFONE DD", "TESCO CD 1234")
+  /^\s*(?:VIS|\)\)\))\s/g, // UK: HSBC's Visa and contactless marks before the name
+  /^\s*DIRECT\s+DEBIT(?:\s+PAYMENT)?(?:\s+TO)?\b/g, // UK and Australia: a direct debit
+  /^\s*(?:VDP|VDC|VDA)-/g, // Ireland: Visa debit purchase, contactless, ATM
+  /^\s*POS\d{2}[A-Z]{3}\b/g, // Ireland: POS14NOV
+  /\bCARD\s+PURCHASE\b|\bWITH\s+PIN\b/g, // Chase: CARD PURCHASE WITH PIN
+  /\bNR:\s*[A-Z0-9]+\b/g, // Netherlands: BEA NR:XK7812 (terminal)
+  /,\s*PAS\s*\d+\b/g, // Netherlands: ,PAS123 (card sequence)
+  /\b(?:APPLE|GOOGLE|SAMSUNG)\s+PAY\b/g, // a wallet token: the purchase is from the merchant after it
+  /\bS\.?A\.?R\.?L\.?\s+ET\s+CIE\s+S\.?C\.?A\.?/g, // PayPal Europe's legal form on its SEPA debits
+  /\bPP\.\d+\.PP\b\s*\.?|\bIHR\s+EINKAUF\s+BEI\b/g, // PayPal's German SEPA debit: mandate and "your purchase at"
 ];
 
 const WORDS = /\b(?:POS|PIN|DEBIT|PURCHASE|TRANSACTION|CONTACTLESS|CHECKCARD|DDA|VISA|ACH)\b/g;
@@ -40,7 +50,9 @@ const WORDS = /\b(?:POS|PIN|DEBIT|PURCHASE|TRANSACTION|CONTACTLESS|CHECKCARD|DDA
 /** Numbers and codes: replaced by NUMBER_MARK. */
 const NUMBERS: RegExp[] = [
   /\b(?:CONF|CONFIRMATION|REF|REFERENCE|TRACE|TXN)\s*(?:#|NO\.?|:)?\s*[A-Z0-9]*\d[A-Z0-9]*\b/g,
+  /\b\d{1,2}\.\d{1,2}\.\d{2,4}\b/g, // dates 14.11.26 (before the slashed ones: "14.11.26/10.22" is a date and a time)
   /\b\d{1,2}\/\d{1,2}(?:\/\d{2,4})?\b/g, // dates 01/23, 01/23/2026
+  /\*{2,}[A-Z0-9]+\b/g, // masked references ***K7B
   /\b\d{4}-\d{2}-\d{2}\b/g,
   /\b\d{2}-\d{2}(?:-\d{2,4})?\b/g, // 14-03 (not 7-11)
   /\b\d{1,2}[:.]\d{2}(?::\d{2})?\b/g, // times
@@ -53,8 +65,18 @@ const NUMBERS: RegExp[] = [
   /\b\d{3,}\b/g, // long numbers: store, terminal and reference numbers
 ];
 
-/** The ACH originator's name when the descriptor is an ACH envelope, else the descriptor. */
-export function unwrapAch(upper: string): string {
+/**
+ * Dutch SEPA lines name the other party in a field: "SEPA OVERBOEKING IBAN: … BIC: … NAAM: J DE VRIES OMSCHRIJVING: …".
+ */
+const SEPA_NAME = /\bNAAM\s*:\s*(.+?)(?=\s+(?:OMSCHRIJVING|IBAN|BIC|KENMERK|MACHTIGING|INCASSANT|ID)\s*:|$)/;
+
+/**
+ * The party an envelope names: the ACH originator, or a SEPA line's name field (a transfer keeps its phrase, so it is
+ * still read as one); else the descriptor.
+ */
+export function unwrapEnvelope(upper: string): string {
+  const sepa = SEPA_NAME.exec(upper);
+  if (sepa) return /^SEPA OVERBOEKING\b/.test(upper) ? `SEPA OVERBOEKING ${sepa[1].trim()}` : sepa[1].trim();
   const name = ACH_NAME.exec(upper) ?? ACH_SHORT.exec(upper);
   return name ? name[1].trim() : upper;
 }
@@ -87,16 +109,16 @@ export const TRAILING_WORDS = new Set([
   "HELP", "HELPPAY", "SUPPORT", "MKT", "MKTS", "MARKT", "SMKT", "SMKTS", "SUPERMARKET", "SUPERMARKETS", "WHSE", "WAREHOUSE",
   "EXPRESS", "PURCHASE", "CHARGE", "SALE", "RETAIL", "NO", "NUM", "THE", "GAS", "FUEL", "OIL", "PETROL", "GASOLINE",
   "AIR", "AIRLINE", "AIRLINES", "AIRWAYS", "PREMIUM", "UTILITIES", "UTILITY", "CENTER", "CENTRE", "SUPERCENTER",
-  "SUPERSTORE", "HYPERMARKET", "MEGASTORE", "OUTLET",
+  "SUPERSTORE", "HYPERMARKET", "MEGASTORE", "OUTLET", "DIRECT", "DIGITAL", "PREPAID", "POSTPAID", "PREAUTH", "FILIALE",
+  "FILIAAL", "SUCURSAL", "BRANCH",
 ]);
 
 /**
- * A billing or legal word, or, as the descriptor's last word, one cut short by the bank's field width ("THAMES WATER
- * UTILITIE", "TESCO STORES LIMIT").
+ * A billing or legal word, or one cut short by the bank's field width ("THAMES WATER UTILITIE", "VIRGIN AUSTRALIA
+ * AIRL BRISBANE").
  */
-export function isTrailingWord(word: string, last: boolean): boolean {
-  if (TRAILING_WORDS.has(word)) return true;
-  return last && word.length >= 4 && TRAILING_PREFIXES.has(word);
+export function isTrailingWord(word: string): boolean {
+  return TRAILING_WORDS.has(word) || (word.length >= 4 && TRAILING_PREFIXES.has(word));
 }
 
 /** Every beginning of four letters or more of a trailing word. */

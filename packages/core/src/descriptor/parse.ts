@@ -1,7 +1,8 @@
 // A card descriptor taken apart: bank noise out, the platform prefix split off, the printed domain found, and the
 // merchant words left for the corpus and for a display name.
 import { merchantWords } from "./corpus-match.ts";
-import { NUMBER_MARK, stripNoise, unmark, unwrapAch } from "./noise.ts";
+import { nameKey } from "./name-key.ts";
+import { isTrailingWord, NUMBER_MARK, stripNoise, unmark, unwrapEnvelope } from "./noise.ts";
 import { splitTransfer } from "./people.ts";
 import { placeLength } from "./places.ts";
 import { splitPlatform, type Platform, type PlatformPrefix } from "./platforms.ts";
@@ -24,12 +25,19 @@ export type ParsedDescriptor = {
   domain: PrintedDomain | null;
   /** The merchant text tidied into a display name, the trailing place left out. */
   name: string;
+  /**
+   * The platform bills for itself: nothing but numbers, places and billing words follows its prefix, and it sells
+   * itself or prints its own name or address there ("AMZN MKTP US*2K4L5", "SHOPIFY* 2145879 SHOPIFY.COM/CH ON"; not
+   * "PATREON* MEMBERSHIP", where the creator is not printed).
+   */
+  platformSells: boolean;
 };
 
 export function parseDescriptor(raw: string, prefixes: PlatformPrefix[]): ParsedDescriptor {
   const upper = raw.toUpperCase().replace(/\s+/g, " ").trim();
-  const marked = stripNoise(unwrapAch(upper));
-  const split = splitPlatform(marked, prefixes);
+  const marked = stripNoise(unwrapEnvelope(upper));
+  // A number left before the prefix ("CHECKCARD 1112 SQ *JOES") hides it.
+  const split = splitPlatform(marked.replace(/^(?:#\s*)+/, ""), prefixes);
   const { transfer, rest } = splitTransfer(split ? split.rest : marked, split?.platform.kind === "p2p");
   const merchant = unmark(rest);
   const words = merchantWords(rest);
@@ -44,7 +52,31 @@ export function parseDescriptor(raw: string, prefixes: PlatformPrefix[]): Parsed
     head: star > 0 ? merchantWords(rest.slice(0, star)) : null,
     domain: printedDomain(merchant),
     name: displayName(words.filter((w) => w !== NUMBER_MARK)) || (split ? split.platform.name : tidyName(text || upper)),
+    platformSells: split !== null && platformSells(words, split.platform),
   };
+}
+
+function platformSells(words: string[], platform: Platform): boolean {
+  let own = false;
+  for (let i = 0; i < words.length; ) {
+    const word = words[i];
+    if (isPlatformsOwn(word, platform)) own = true;
+    else if (!(word === NUMBER_MARK || isTrailingWord(word) || /[\d.]/.test(word) || word.length === 1)) {
+      // Anything else must be a place, or the descriptor names someone.
+      const place = placeLength(words, i, { cut: false });
+      if (!place) return false;
+      i += place;
+      continue;
+    }
+    i++;
+  }
+  return platform.sellsItself || own;
+}
+
+/** The platform's own name or address, printed after its prefix. */
+function isPlatformsOwn(word: string, platform: Platform): boolean {
+  const key = nameKey(word.replace(/^WWW\d?\./, ""));
+  return key === nameKey(platform.name.toUpperCase()) || key.startsWith(nameKey(platform.domain.toUpperCase()));
 }
 
 /**

@@ -14,8 +14,10 @@ const TRANSFER_PHRASE = new RegExp(
       "INTERAC(?: E-?TRANSFER| ETRF| TRANSFER)",
       "(?:SEND |RECEIVE )?E-?(?:TRANSFER|TFR)",
       "EMAIL MONEY (?:TRF|TRANSFER)",
-      "(?:ONLINE |MOBILE |INTERNAL |BANK |WIRE |INTERNET )?(?:TRANSFER|TFR) (?:TO|FROM)",
+      "(?:ONLINE |MOBILE |INTERNAL |BANK |WIRE |INTERNET |FAST |SEPA CREDIT |SEPA )?(?:TRANSFER|TFR) (?:TO|FROM)",
       "(?:FASTER |BANK |OSKO |MOBILE )?PAYMENT (?:TO|FROM)",
+      "(?:FPS|FPO|FPI|FP)(?: (?:TO|FROM))?",
+      "SEPA OVERBOEKING",
       "(?:STANDING ORDER|STO|SO) TO",
       "PAYID (?:PAYMENT )?(?:TO|FROM)",
       "P2P(?: PAYMENT| TRANSFER)?",
@@ -32,10 +34,13 @@ const TRANSFER_PHRASE = new RegExp(
 );
 
 /** UK statements print the other party first and the kind of transfer after it: "J SMITH FPO", "MARY JONES SO". */
-const TRANSFER_SUFFIX = /\s+(?:FPO|FPI|FPS|BGC|TFR|SO|STO|FASTER PAYMENTS?|STANDING ORDER|BANK GIRO CREDIT)(?:\s+#)*$/;
+const TRANSFER_SUFFIX = /\s+(?:FPO|FPI|FPS|BGC|TFR|SO|STO|PAYID|OSKO|FASTER PAYMENTS?|STANDING ORDER|BANK GIRO CREDIT)(?:\s+#)*$/;
 
-/** The memo a payer adds after the other party ("ZELLE TO JOHN SMITH FOR RENT"): no part of the name. */
-const MEMO = /\s+(?:FOR|MEMO|RE)\s.*$/;
+/**
+ * The memo a payer adds after the other party ("ZELLE TO JOHN SMITH FOR RENT", "… REF DINNER", "… CONCEPTO CENA",
+ * CommBank's "… NETBANK BBQ"): no part of the name.
+ */
+const MEMO = /\s+(?:FOR|MEMO|RE|REF\.?|REFERENCE|CONCEPTO|CAUSALE|MOTIF|OMSCHRIJVING:?|VERWENDUNGSZWECK:?|NETBANK|COMMBANK APP)(?:\s.*)?$/;
 
 /** After a P2P rail's prefix ("ZELLE", "VENMO *", "BIZUM"): the direction words that precede the name. */
 const RAIL_DIRECTION =
@@ -60,8 +65,8 @@ export const BUSINESS_WORDS = new Set([
 export function splitTransfer(text: string, afterP2pRail: boolean): { transfer: boolean; rest: string } {
   const phrase = (afterP2pRail ? RAIL_DIRECTION : TRANSFER_PHRASE).exec(text);
   if (afterP2pRail || phrase) {
-    const rest = phrase ? text.slice(phrase[0].length).replace(/^[\s:*-]+/, "") : text;
-    return { transfer: true, rest: rest.replace(MEMO, "") };
+    const rest = (phrase ? text.slice(phrase[0].length) : text).replace(/^[\s:;*#-]+/, "");
+    return { transfer: true, rest: rest.replace(MEMO, "").replace(/^(?:#\s*[;:,]?\s*)+/, "") };
   }
   const suffix = TRANSFER_SUFFIX.exec(text);
   return suffix ? { transfer: true, rest: text.slice(0, suffix.index).replace(MEMO, "") } : { transfer: false, rest: text };

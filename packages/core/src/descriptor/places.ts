@@ -15,7 +15,8 @@ const COUNTRY_NAMES = [
   "UNITED STATES", "UNITED KINGDOM", "GREAT BRITAIN", "ENGLAND", "SCOTLAND", "WALES", "NORTHERN IRELAND", "IRELAND",
   "CANADA", "AUSTRALIA", "NEW ZEALAND", "GERMANY", "DEUTSCHLAND", "FRANCE", "SPAIN", "ITALY", "NETHERLANDS",
   "BELGIUM", "SWITZERLAND", "AUSTRIA", "SWEDEN", "NORWAY", "DENMARK", "FINLAND", "POLAND", "PORTUGAL", "LUXEMBOURG",
-  "MEXICO", "JAPAN", "SINGAPORE", "HONG KONG", "INDIA",
+  "MEXICO", "JAPAN", "SINGAPORE", "HONG KONG", "INDIA", "ESPANA", "ESPAÑA", "ITALIA", "NEDERLAND", "BELGIQUE", "BELGIE",
+  "SVERIGE", "NORGE", "DANMARK", "SUOMI", "OSTERREICH", "ÖSTERREICH", "SCHWEIZ", "SUISSE", "SVIZZERA", "POLSKA",
 ];
 
 // The largest cities of the US, Canada, the UK, Ireland, the EU and Australia, in the spelling statements use.
@@ -87,13 +88,13 @@ const longestPhrase = Math.max(...[...placePhrases].map((p) => p.split(" ").leng
 export const isRegionCode = (word: string) => regionSet.has(word) || COUNTRY_CODES.has(word);
 
 /**
- * How many words at `start` of `words` name a place: a city or country, whole or cut short as banks cut them
- * ("SAN FRANCISC"), or a region code. 0 when none does.
+ * How many words at `start` of `words` name a place: a city or country, whole or (unless `cut` is false) cut short as
+ * banks cut them ("SAN FRANCISC"), or a region code. 0 when none does.
  */
-export function placeLength(words: string[], start: number): number {
+export function placeLength(words: string[], start: number, { cut = true }: { cut?: boolean } = {}): number {
   for (let n = Math.min(longestPhrase, words.length - start); n >= 1; n--) {
     const phrase = words.slice(start, start + n).join(" ");
-    if (placePhrases.has(phrase) || (phrase.length >= 7 && truncatedPlace(phrase))) return n;
+    if (placePhrases.has(phrase) || (cut && phrase.length >= 7 && truncatedPlace(phrase))) return n;
   }
   return isRegionCode(words[start]) ? 1 : 0;
 }
