@@ -13,6 +13,7 @@ import { seedCorpus } from "../helpers/corpus.ts";
 import holdout from "./fixtures/holdout-descriptors.json";
 import labelled from "./fixtures/labelled-descriptors.json";
 import holdout2 from "./fixtures/holdout-2-descriptors.json";
+import holdout3 from "./fixtures/holdout-3-descriptors.json";
 import tuning3 from "./fixtures/tuning-3-descriptors.json";
 
 type Entry = {
@@ -28,7 +29,8 @@ type Entry = {
 const FLOOR = { big_brand: 0.9, platform: 0.9, local_shop: 1, person: 1, noise: 1 };
 type Kind = keyof typeof FLOOR;
 
-const seen = new Set([...(labelled as Entry[]), ...(holdout as Entry[]), ...(tuning3 as Entry[])].map((e) => e.descriptor));
+const tuningSets = [labelled, holdout, tuning3, holdout2] as Entry[][];
+const seen = new Set(tuningSets.flat().map((e) => e.descriptor));
 /**
  * Held-out set 2 (fixtures/holdout-2.md) was scored on the descriptors the earlier sets do not hold, its misses unseen,
  * until issue 14's generalising work was done (docs/beta-accuracy.md has each score); its misses then guided fixes,
@@ -36,6 +38,8 @@ const seen = new Set([...(labelled as Entry[]), ...(holdout as Entry[]), ...(tun
  * its floors are its first run's figures.
  */
 const HOLDOUT_2_FLOOR: Record<Kind, number> = { big_brand: 0.95, platform: 0.95, local_shop: 1, person: 0.9, noise: 1 };
+/** Held-out set 3's first run (docs/beta-accuracy.md): a regression below it fails; issue 14's targets are above it. */
+const HOLDOUT_3_FLOOR: Record<Kind, number> = { big_brand: 137 / 177, platform: 46 / 58, local_shop: 46 / 48, person: 12 / 30, noise: 1 };
 
 type LabelledSet = { entries: Entry[]; floor: Record<Kind, number>; showMisses: boolean; perKind?: number };
 const SETS: Record<string, LabelledSet> = {
@@ -44,7 +48,8 @@ const SETS: Record<string, LabelledSet> = {
   // Written for issue 14's classes (truncations, abbreviations, product lines, suffixes, platforms) and the local
   // shops that look like them; its few people and noise lines only guard against regressions.
   "tuning 3 (issue 14's classes)": { entries: tuning3 as Entry[], floor: FLOOR, showMisses: true, perKind: 1 },
-  "held-out 2 (now tuning)": { entries: (holdout2 as Entry[]).filter((e) => !seen.has(e.descriptor)), floor: HOLDOUT_2_FLOOR, showMisses: true },
+  "held-out 2 (now tuning)": { entries: holdout2 as Entry[], floor: HOLDOUT_2_FLOOR, showMisses: true },
+  "held-out 3": { entries: (holdout3 as Entry[]).filter((e) => !seen.has(e.descriptor)), floor: HOLDOUT_3_FLOOR, showMisses: false },
 };
 
 function request(entry: Entry) {
@@ -112,10 +117,10 @@ for (const [set, { entries, floor: floors, showMisses, perKind = 8 }] of Object.
   });
 }
 
-it("keeps the tuning sets apart, and held-out set 2 large and unseen", () => {
+it("keeps the tuning sets apart, and held-out set 3 large and unseen", () => {
   const tuning = new Set((labelled as Entry[]).map((e) => e.descriptor));
   expect((holdout as Entry[]).filter((e) => tuning.has(e.descriptor))).toEqual([]);
-  const scored = SETS["held-out 2 (now tuning)"].entries;
+  const scored = SETS["held-out 3"].entries;
   expect(scored.length).toBeGreaterThanOrEqual(300);
   expect(scored.filter((e) => seen.has(e.descriptor))).toEqual([]);
 });
