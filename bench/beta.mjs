@@ -64,6 +64,8 @@ export const PARAMS = {
     warmup: { requests: 200, timeCapMs: 3_000 },
     diagnostic: { requests: int("BENCH_BETA_REQUESTS", 1000), timeCapMs: 3_000 }, // one round each
     unloaded: { clients: 1, n: 200, cap: 15_000 }, // one client at a time (200: its p50 is a target)
+    /** POST /transactions: batches of fresh items from the same mix, a few clients, one round after the single rounds. */
+    batch: { items: 100, requests: int("BENCH_BETA_BATCHES", 40), clients: 4, cap: 15_000 },
   },
   provider: {
     delayMs: int("BENCH_PROVIDER_DELAY_MS", 50), // issue 5: a fake provider answering in 50 ms
@@ -80,7 +82,7 @@ export const PARAMS = {
   settleMs: 1_000, // idle between phases, so one phase's waitUntil work and alarms do not run into the next
   /** Fresh lookups without a provider: req/s at 50 clients, and p50 one client at a time, against the baseline's. */
   targets: { freshRpsRatio: 0.5, singleClientP50Ratio: 2 },
-  totalCapMs: int("BENCH_TOTAL_CAP_MS", 360_000), // writing the whole corpus takes about 100 s of it
+  totalCapMs: int("BENCH_TOTAL_CAP_MS", 540_000), // writing the whole corpus (about 4,000 brands) takes about 165 s of it
 };
 
 const log = (...args) => console.error("[bench:beta]", ...args);
@@ -205,6 +207,13 @@ async function main() {
     beta: () => load(beta.url, "/transaction", labelledBody),
   });
 
+  // The same fresh lookups in batches of 100 (POST /transactions): items per second against the single endpoint's.
+  const { batch: batchLoad } = PARAMS.load;
+  const batchBody = (i) => `{"transactions":[${Array.from({ length: batchLoad.items }, (_, k) => labelledBody(i * batchLoad.items + k)).join(",")}]}`;
+  await settle();
+  log(`batch: ${batchLoad.requests} POST /transactions of ${batchLoad.items} items at concurrency ${batchLoad.clients}…`);
+  const batch = await load(beta.url, "/transactions", batchBody, { n: batchLoad.requests, clients: batchLoad.clients, cap: batchLoad.cap });
+
   // Fresh lookups one at a time, and the baseline likewise: the lookup's own latency, without the queueing that 50
   // clients cause on a machine with a few cores.
   const diagnostics = {
@@ -300,6 +309,12 @@ async function main() {
       mix: mixPlain,
       baseline: plain.best.baseline,
       lookups: withRatio(plain.best.beta, plain.best.baseline),
+      batch: {
+        ...batch,
+        items_per_request: batchLoad.items,
+        items_per_s: r1(batch.rps * batchLoad.items),
+        items_ratio_to_single: ratio(batch.rps * batchLoad.items, plain.best.beta.rps),
+      },
       rounds: plain.rounds,
       diagnostics: ratios(diagnostics, plain.best.baseline),
       worker_output: summariseLines(plainLines),

@@ -5,6 +5,16 @@ import { TRIP_HEADERS, TRIP_LEGEND, tripCells } from "./trip-report.mjs";
 
 const noAnswer = (out) => Object.entries(out.provider_no_answer).map(([k, n]) => `${k} ${n}`).join(", ") || "none";
 
+/** The batch endpoint's run, in items per second beside the single endpoint's lookups per second. */
+function batchLine(b, single) {
+  const trips = tripCells(b)[0];
+  return (
+    `  batches (POST /transactions, ${b.items_per_request} fresh items each, ${b.concurrency} clients, ${b.ok} batches): ` +
+    `${b.items_per_s} items/s vs ${single.rps} lookups/s one per request = ${b.items_ratio_to_single.toFixed(2)}×; ` +
+    `p50 ${b.latency_ms.p50} ms a batch; trips per batch: ${trips}`
+  );
+}
+
 /** The printed table of a bench:beta result (`d1Reads`: how many reads the D1 diagnostic makes). */
 export function report(r, { d1Reads }) {
   const m = r.machine;
@@ -66,6 +76,7 @@ export function report(r, { d1Reads }) {
     ...TRIP_LEGEND,
     ...r.trip_counter_check.lines,
     `  warm-up pass: ${mix(np.mix)}`,
+    ...(np.batch ? [batchLine(np.batch, np.lookups)] : []),
     "",
     `Lookups with the fake provider answering in ${r.parameters.provider.delayMs} ms (context on every other request)`,
     table(head, providerRows).replace(/^/gm, "  "),
