@@ -88,9 +88,12 @@ describe("a name without vowels", () => {
 
 describe("platform prefixes as banks print them", () => {
   it("without the star, and a name of several words run together", () => {
-    expect(prefixSpellings("SQ *")).toEqual(["SQ*", "SQ "]);
-    expect(prefixSpellings("UBER EATS")).toEqual(["UBER EATS", "UBEREATS"]);
-    expect(prefixSpellings("CASH APP*")).toEqual(["CASH APP*", "CASH APP ", "CASHAPP*", "CASHAPP "]);
+    const payments = { kind: "pos", sellsItself: false };
+    expect(prefixSpellings("SQ *", payments)).toEqual(["SQ*", "SQ "]);
+    expect(prefixSpellings("UBER EATS", { kind: "delivery", sellsItself: true })).toEqual(["UBER EATS", "UBEREATS"]);
+    expect(prefixSpellings("CASH APP*", { kind: "p2p", sellsItself: false })).toEqual(["CASH APP*", "CASH APP ", "CASHAPP*", "CASHAPP "]);
+    // A platform selling itself keeps its star: "UBER CLEAN LAUNDROMAT" is a laundromat.
+    expect(prefixSpellings("UBER *", { kind: "ride", sellsItself: true })).toEqual(["UBER*"]);
   });
 });
 

@@ -109,7 +109,7 @@ async function readIndex(db: D1Database): Promise<CorpusIndex> {
     prefixes: (prefixes.results as PrefixRow[])
       .flatMap((r) => {
         const platform = { name: r.name, domain: r.domain, kind: r.kind, sellsItself: r.sells_itself === 1 };
-        return prefixSpellings(r.prefix).map((prefix) => ({ prefix, platform }));
+        return prefixSpellings(r.prefix, platform).map((prefix) => ({ prefix, platform }));
       })
       .sort((a, b) => b.prefix.length - a.prefix.length),
   };

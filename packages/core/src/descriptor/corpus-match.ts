@@ -46,8 +46,10 @@ export function matchCorpus(index: CorpusIndex, merchant: string[], given: strin
   const hits = brandsByKeys(index, keys);
   for (const { key, rest, words: run } of candidates) {
     const hit = hits.get(key);
-    // "BP" is a name; "IG" is only an alias; "CA" after a phone number is California, whatever C&A is called.
-    if (!hit || (key.length < 3 && (!hit.isName || run.every(isRegionCode)))) continue;
+    // "BP" is a name; "IG" is only an alias; "CA" after a phone number is California, whatever C&A is called, while
+    // "DM FIL.2341 LEIPZIG" starts with a name.
+    const asRegion = run.every(isRegionCode) && rest.every((w) => w === NUMBER_MARK || /\d/.test(w));
+    if (!hit || (key.length < 3 && (!hit.isName || asRegion))) continue;
     if (followedByNoName(rest, key.length >= STRONG_KEY)) return hit.brand;
   }
   const headRun = head && head.length ? [{ words: head, key: headKey, rest: [] }] : [];
@@ -59,11 +61,11 @@ export function matchCorpus(index: CorpusIndex, merchant: string[], given: strin
  * the same rule for what follows.
  */
 function looseMatch(index: CorpusIndex, candidates: Run[]): NamedBrand | null {
-  for (const { words, rest } of candidates) {
+  for (const { words, key, rest } of candidates) {
     // A printed address's name part is abbreviated as well ("NTFLX.COM").
     const brandId = truncatedName(index.loose, words) ?? abbreviation(index.loose, words.map((w) => w.replace(/\..*$/, "")));
     const brand = brandId ? index.brands.get(brandId) : undefined;
-    if (brand && followedByNoName(rest, false)) return brand;
+    if (brand && followedByNoName(rest, key.length >= STRONG_KEY)) return brand;
   }
   return null;
 }
@@ -79,20 +81,24 @@ type Run = { words: string[]; key: string; rest: string[] };
 function leadingRuns(words: string[]): Run[] {
   let start = 0;
   while (words[start] === NUMBER_MARK) start++;
-  if (words[start] === "THE" && words.length > start + 1) start++;
   const runs: Run[] = [];
-  for (let end = Math.min(words.length, start + MAX_WORDS); end > start; end--) {
-    if (words[end - 1] === NUMBER_MARK) continue;
-    const run = words.slice(start, end);
-    runs.push({ words: run, key: nameKey(run.join(" ")), rest: withoutRepeat(words.slice(end), run) });
+  // With and without a leading "THE": "THE WAREHOUSE" is a name, "THE HOME DEPOT" is "HOME DEPOT" too.
+  for (const from of words[start] === "THE" && words.length > start + 1 ? [start, start + 1] : [start]) {
+    for (let end = Math.min(words.length, from + MAX_WORDS); end > from; end--) {
+      if (words[end - 1] === NUMBER_MARK) continue;
+      const run = words.slice(from, end);
+      runs.push({ words: run, key: nameKey(run.join(" ")), rest: withoutRepeat(words.slice(end), run) });
+    }
   }
   return runs;
 }
 
-/** The words after a name, without the name printed again ("STEAM GAMES, IHR EINKAUF BEI STEAM GAMES"). */
+/** The words after a name, up to the name printed again ("OTTO GMBH & CO KG, IHR EINKAUF BEI OTTO GMBH & CO KG"). */
 function withoutRepeat(rest: string[], run: string[]): string[] {
-  const repeated = rest.length >= run.length && run.every((w, i) => rest[i] === w);
-  return repeated ? rest.slice(run.length) : rest;
+  for (let at = 0; at + run.length <= rest.length; at++) {
+    if (run.every((w, i) => rest[at + i] === w)) return rest.slice(0, at);
+  }
+  return rest;
 }
 /** The company's own spelling of `name` when a brand is called exactly that (not merely aliased), else null. */
 export function corpusSpelling(index: CorpusIndex, name: string): string | null {
@@ -146,8 +152,8 @@ function followedByNoName(words: string[], strong: boolean): boolean {
     }
     if (strong || ended) {
       const branch = branchLength(words, i);
-      // A branch may end the descriptor in one word, or take two before a place or number.
-      if (i + branch < words.length ? branch <= 2 : branch <= 1) {
+      // A branch or suburb: two words at most ("MT ALBERT", "VIALE PIAVE"); kinds of business are refused above.
+      if (branch <= 2) {
         i += branch;
         continue;
       }

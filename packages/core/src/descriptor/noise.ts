@@ -33,7 +33,25 @@ const PHRASES: RegExp[] = [
   /^\s*(?:OPOS|PRE-AUTHORIZED DEBIT|PREAUTHORIZED DEBIT|PAD)\b/g, // Canada: online POS, pre-authorised debit
   /^\s*(?:ACH\s+(?:DEBIT|WITHDRAWAL|PMT)|EXTERNAL\s+WITHDRAWAL|ONLINE\s+PAYMENT)\b/g, // US
   /\s(?:DD|CD|VIS|\)\)\))(?=\s+#|\s*$)/g, // UK: the payment type after the name ("VODAFONE DD", "TESCO CD 1234")
-  /^\s*(?:VIS|\)\)\))\s/g, // UK: HSBC's Visa and contactless marks before the name
+  /^\s*VIS\s|^\s*\)\)\)\s*/g, // UK: HSBC's Visa and contactless marks before the name
+  /^\s*\d{4}\s+\d{2}[A-Z]{3}\d{2}\s+[A-Z]\s*,/g, // UK: "4471 09MAR24 C , MERCHANT , CITY GB" (card, date, type)
+  /\bON\s+\d{1,2}\s+(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)\b|\s(?:BCC|BGC)\s*$/g, // UK: "ON 10 MAR BCC"
+  /^\s*D\/D\b/g, // Ireland: a direct debit
+  /^\s*(?:BILL\s+(?:PAYMENT|PMT)(?:\s+VIA\b)?|BPAY)\b/g, // Canada, Australia: a bill payment
+  /^\s*POINT\s+OF\s+SALE\s*-?\s*(?:INTERAC\s+)?(?:RETAIL\s+)?(?:PURCHASE)?/g, // Canada
+  /^\s*FACTURE\s+CARTE(?:\s+DU\s+\d{6})?|\bCARTE\s+\d{4}X\d{4}\b/g, // France: a card invoice
+  /\s(?:ECH|ID EMETTEUR|MDT|REF|LIB)\/.*$/g, // France: a SEPA debit's fields
+  /^\s*ADDEBITO\s+(?:DIRETTO\s+)?(?:SDD\s+)?/g, // Italy: a direct debit
+  /\b(?:CARTA|KARTE)\s+\d{4}\b/g, // Italy, Germany: the card
+  /^\s*(?:EINKAUF|BEZAHLUNG\s+KARTE)\b|\bMC\/\d+/g, // Switzerland, Austria
+  /^\s*BETALING\s+MET\s+(?:DEBETKAART|BANCONTACT|MAESTRO)(?:\s+NUMMER)?(?:\s+[0-9X]{4}){0,4}/g, // Belgium
+  /^\s*ZAKUP\s+PRZY\s+U[ZŻ]YCIU\s+KARTY\b/g, // Poland
+  /^\s*COMPRA(?:\s+\d{4})?\b(?!\s+TARJ)/g, // Portugal
+  /\bKØB\b|\bKOB\b(?=\s)/g, // Denmark: "VISA/DANKORT KØB"
+  /^\s*POS\s+W\/D\b/g, // New Zealand
+  /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?\b|\bFOLGENR\.?\s*\d+|\bVERFALLD\.?\s*\d{4}-\d{2}/g, // German receipts
+  /(?<=\bKLARNA)\s+BANK\s+AB\s+\(?PUBL\)?/g, // Klarna's legal name on its SEPA debits: the platform is what stays
+  /\b[A-Z]{2}\d{2}(?:\s\d{4}){3,7}\b/g, // an IBAN written in groups
   /^\s*DIRECT\s+DEBIT(?:\s+PAYMENT)?(?:\s+TO)?\b/g, // UK and Australia: a direct debit
   /^\s*(?:VDP|VDC|VDA)-/g, // Ireland: Visa debit purchase, contactless, ATM
   /^\s*POS\d{2}[A-Z]{3}\b/g, // Ireland: POS14NOV
@@ -41,16 +59,17 @@ const PHRASES: RegExp[] = [
   /\bNR:\s*[A-Z0-9]+\b/g, // Netherlands: BEA NR:XK7812 (terminal)
   /,\s*PAS\s*\d+\b/g, // Netherlands: ,PAS123 (card sequence)
   /\b(?:APPLE|GOOGLE|SAMSUNG)\s+PAY\b/g, // a wallet token: the purchase is from the merchant after it
-  /\bS\.?A\.?R\.?L\.?\s+ET\s+CIE\s+S\.?C\.?A\.?/g, // PayPal Europe's legal form on its SEPA debits
+  /\bS\.?\s?A\.?\s?R\.?\s?L\.?\s+ET\s+CIE\.?,?\s+S\.?\s?C\.?\s?A\.?/g, // PayPal Europe's legal form on its SEPA debits
   /\bPP\.\d+\.PP\b\s*\.?|\bIHR\s+EINKAUF\s+BEI\b/g, // PayPal's German SEPA debit: mandate and "your purchase at"
 ];
 
-const WORDS = /\b(?:POS|PIN|DEBIT|PURCHASE|TRANSACTION|CONTACTLESS|CHECKCARD|DDA|VISA|ACH)\b/g;
+const WORDS = /\b(?:POS|PIN|DEBIT|PURCHASE|TRANSACTION|CONTACTLESS|CHECKCARD|DDA|VISA|ACH|MASTERCARD|MAESTRO)\b/g;
 
 /** Numbers and codes: replaced by NUMBER_MARK. */
 const NUMBERS: RegExp[] = [
   /\b(?:CONF|CONFIRMATION|REF|REFERENCE|TRACE|TXN)\s*(?:#|NO\.?|:)?\s*[A-Z0-9]*\d[A-Z0-9]*\b/g,
   /\b\d{1,2}\.\d{1,2}\.\d{2,4}\b/g, // dates 14.11.26 (before the slashed ones: "14.11.26/10.22" is a date and a time)
+  /\b\d{1,2}(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)\d{0,4}\b/g, // dates 09MAR24, 07MAR
   /\b\d{1,2}\/\d{1,2}(?:\/\d{2,4})?\b/g, // dates 01/23, 01/23/2026
   /\*{2,}[A-Z0-9]+\b/g, // masked references ***K7B
   /\b\d{4}-\d{2}-\d{2}\b/g,
@@ -110,7 +129,7 @@ export const TRAILING_WORDS = new Set([
   "EXPRESS", "PURCHASE", "CHARGE", "SALE", "RETAIL", "NO", "NUM", "THE", "GAS", "FUEL", "OIL", "PETROL", "GASOLINE",
   "AIR", "AIRLINE", "AIRLINES", "AIRWAYS", "PREMIUM", "UTILITIES", "UTILITY", "CENTER", "CENTRE", "SUPERCENTER",
   "SUPERSTORE", "HYPERMARKET", "MEGASTORE", "OUTLET", "DIRECT", "DIGITAL", "PREPAID", "POSTPAID", "PREAUTH", "FILIALE",
-  "FILIAAL", "SUCURSAL", "BRANCH",
+  "FILIAAL", "SUCURSAL", "BRANCH", "FIL", "SAGT", "DANKE", "DANKT", "WEB", "SALES", "PREPAY", "TOPUP", "TOP-UP",
 ]);
 
 /**

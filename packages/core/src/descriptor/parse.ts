@@ -34,10 +34,11 @@ export type ParsedDescriptor = {
 };
 
 export function parseDescriptor(raw: string, prefixes: PlatformPrefix[]): ParsedDescriptor {
-  const upper = raw.toUpperCase().replace(/\s+/g, " ").trim();
+  // Brackets only group ("PAYPAL (EUROPE)", "BELL CANADA (OB)"); their words stay.
+  const upper = raw.toUpperCase().replace(/[()]/g, " ").replace(/\s+/g, " ").trim();
   const marked = stripNoise(unwrapEnvelope(upper));
   // A number left before the prefix ("CHECKCARD 1112 SQ *JOES") hides it.
-  const split = splitPlatform(marked.replace(/^(?:#\s*)+/, ""), prefixes);
+  const split = splitPlatform(marked.replace(/^[\s#,;:.-]+/, ""), prefixes);
   const { transfer, rest } = splitTransfer(split ? split.rest : marked, split?.platform.kind === "p2p");
   const merchant = unmark(rest);
   const words = merchantWords(rest);

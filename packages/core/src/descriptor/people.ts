@@ -14,8 +14,13 @@ const TRANSFER_PHRASE = new RegExp(
       "INTERAC(?: E-?TRANSFER| ETRF| TRANSFER)",
       "(?:SEND |RECEIVE )?E-?(?:TRANSFER|TFR)",
       "EMAIL MONEY (?:TRF|TRANSFER)",
-      "(?:ONLINE |MOBILE |INTERNAL |BANK |WIRE |INTERNET |FAST |SEPA CREDIT |SEPA )?(?:TRANSFER|TFR) (?:TO|FROM)",
-      "(?:FASTER |BANK |OSKO |MOBILE )?PAYMENT (?:TO|FROM)",
+      "(?:ONLINE |MOBILE |INTERNAL |BANK |WIRE |INTERNET |FAST |SEPA CREDIT |SEPA )?(?:TRANSFER|TFR) (?:TO|FROM)(?: PAYID)?",
+      "(?:VIA )?(?:FASTER |BANK |OSKO |MOBILE )?PAYMENT (?:TO|FROM)",
+      "AP(?: #)? (?:TO|FROM)",
+      "(?:TRF|TRANSF)(?: MB WAY)?(?: P\\/| PARA)",
+      "PRZELEW(?: NA TELEFON)?(?: BLIK)?(?: (?:DO|OD))?",
+      "OVERSCHRIJVING(?: (?:NAAR|VAN))?",
+      "GELD (?:SENDEN|EMPFANGEN)(?: (?:AN|VON))?",
       "(?:FPS|FPO|FPI|FP)(?: (?:TO|FROM))?",
       "SEPA OVERBOEKING",
       "(?:STANDING ORDER|STO|SO) TO",
@@ -23,9 +28,9 @@ const TRANSFER_PHRASE = new RegExp(
       "P2P(?: PAYMENT| TRANSFER)?",
       "SENT TO",
       "RECEIVED FROM",
-      "(?:ECHTZEIT-?)?(?:UEBERWEISUNG|ÜBERWEISUNG|DAUERAUFTRAG)(?: (?:AN|VON))?",
+      "(?:ECHTZEIT-?)?(?:UEBERWEISUNG|ÜBERWEISUNG|DAUERAUFTRAG)(?: SEPA)?(?: (?:AN|VON))?",
       "(?:VIR(?:EMENT)?(?: SEPA)?(?: INST(?:ANTANE)?)?)(?: (?:A|À|DE|RECU DE|EMIS VERS))?",
-      "TRANSFERENCIA(?: INMEDIATA)?(?: (?:A FAVOR DE|A|DE))?",
+      "TRANSFERENCIA(?: INMEDIATA)?(?: BIZUM)?(?: (?:A FAVOR DE|A|DE))?",
       "BONIFICO(?: SEPA| ISTANTANEO)?(?: (?:A FAVORE DI|A|DA))?",
       "OVERBOEKING(?: (?:NAAR|VAN))?",
       "(?:OVERFØRSEL|ÖVERFÖRING|OVERFORSEL|OVERFORING)(?: (?:TIL|FRA|TILL|FRÅN))?",
@@ -34,13 +39,15 @@ const TRANSFER_PHRASE = new RegExp(
 );
 
 /** UK statements print the other party first and the kind of transfer after it: "J SMITH FPO", "MARY JONES SO". */
-const TRANSFER_SUFFIX = /\s+(?:FPO|FPI|FPS|BGC|TFR|SO|STO|PAYID|OSKO|FASTER PAYMENTS?|STANDING ORDER|BANK GIRO CREDIT)(?:\s+#)*$/;
+const TRANSFER_SUFFIX =
+  /\s+(?:FPO|FPI|FPS|FP|BGC|TFR|SO|STO|PAYID|OSKO|FASTER PAYMENTS?|STANDING ORDER|BANK GIRO CREDIT)(?:\s+(?:#|[A-Z0-9]*\d[A-Z0-9]*))*$/;
 
 /**
  * The memo a payer adds after the other party ("ZELLE TO JOHN SMITH FOR RENT", "… REF DINNER", "… CONCEPTO CENA",
  * CommBank's "… NETBANK BBQ"): no part of the name.
  */
-const MEMO = /\s+(?:FOR|MEMO|RE|REF\.?|REFERENCE|CONCEPTO|CAUSALE|MOTIF|OMSCHRIJVING:?|VERWENDUNGSZWECK:?|NETBANK|COMMBANK APP)(?:\s.*)?$/;
+const MEMO =
+  /\s+(?:FOR|MEMO|RE|REF\.?|REFERENCE|CONCEPTO|CAUSALE|MOTIF|OMSCHRIJVING|MEDEDELING|VERWENDUNGSZWECK|NETBANK|COMMBANK APP|IBAN|BIC|PER|POUR|FUER|FÜR|VOOR|PARA)(?::|\s|$).*$/;
 
 /** After a P2P rail's prefix ("ZELLE", "VENMO *", "BIZUM"): the direction words that precede the name. */
 const RAIL_DIRECTION =
@@ -59,6 +66,10 @@ export const BUSINESS_WORDS = new Set([
   "PET", "PETS", "BOOKS", "MUSIC", "ART", "DESIGN", "MEDIA", "CONSULTING", "LABS", "SUPPLY", "HARDWARE", "TIRE",
   "FLORIST", "FLOWERS", "BOUTIQUE", "MUSEUM", "ACADEMY", "CHIROPRACTIC", "MASSAGE", "YOGA", "DAYCARE", "LAUNDRY",
   "TAILOR", "CATERING", "CONSTRUCTION", "CONTRACTORS", "TOWING", "LOCKSMITH", "GALLERY", "THEATER", "THEATRE",
+  "DONUTS", "DONUT", "BAGELS", "WINGS", "NOODLES", "RAMEN", "CREPES", "CUPCAKES", "SEAFOOD", "STEAKHOUSE", "SMOOTHIES",
+  "LAUNDROMAT", "TATTOO", "PARLOR", "PARLOUR", "OUTFITTERS", "RENTALS", "NURSERY", "COLLISION", "GARAGE", "LODGE",
+  "CHAPEL", "DENTISTRY", "ORTHODONTICS", "VETERINARY", "OPTICAL", "EYECARE", "BARBERSHOP", "LASHES", "THRIFT",
+  "ANTIQUES", "JEWELERS", "JEWELLERS", "PAWN", "LIQUORS", "VAPE", "SMOKE", "TOBACCO", "CIGARS", "PHCY", "PHARM",
 ]);
 
 /** Splits a leading transfer phrase off; `transfer` tells whether the text is a transfer (a P2P rail always is). */
@@ -74,7 +85,8 @@ export function splitTransfer(text: string, afterP2pRail: boolean): { transfer: 
 
 /** A personal name: one to four alphabetic words (an initial allowed), none of them a business word. */
 export function isPersonalName(text: string): boolean {
-  const words = text.split(" ").filter(Boolean);
+  // Reference codes printed after the name ("TYLER BROOKS 4SC", "JULIE TREMBLAY 4KX9QP") are no part of it.
+  const words = text.split(" ").filter((w) => w && !/\d/.test(w));
   if (words.length < 1 || words.length > 4) return false;
   // Letters of any alphabet: JOSÉ GARCÍA and JÜRGEN MÜLLER are names too.
   if (!words.every((w) => /^\p{Lu}[\p{Lu}'.-]*$/u.test(w) && !BUSINESS_WORDS.has(w.replace(/\.$/, "")))) return false;

@@ -19,11 +19,13 @@ export const canonicalPrefix = (text: string) => text.toUpperCase().replace(/\s*
  * The spellings banks print for a seeded prefix: as seeded, without its star ("SQ JOES" for "SQ *", "DD DOORDASH" for
  * "DD *") and, for one of several words, run together ("UBEREATS" for "UBER EATS", "AMZNMKTP" for "AMZN MKTP").
  */
-export function prefixSpellings(prefix: string): string[] {
+export function prefixSpellings(prefix: string, platform: Pick<Platform, "kind" | "sellsItself">): string[] {
   const canonical = canonicalPrefix(prefix);
   const spellings = new Set([canonical]);
+  // Without its star only for a platform that takes payments for others: "UBER CLEAN LAUNDROMAT" is no Uber ride.
+  const forOthers = !platform.sellsItself || platform.kind === "delivery";
   for (const spelling of [...spellings]) {
-    if (/[A-Z0-9]\*$/.test(spelling)) spellings.add(`${spelling.slice(0, -1)} `);
+    if (forOthers && /[A-Z0-9]\*$/.test(spelling)) spellings.add(`${spelling.slice(0, -1)} `);
   }
   for (const spelling of [...spellings]) {
     const joined = spelling.replace(/(?<=[A-Z])[ *]+(?=[A-Z])/g, "");
@@ -44,7 +46,10 @@ export function splitPlatform(upper: string, prefixes: PlatformPrefix[]): Platfo
     if (!text.startsWith(prefix)) continue;
     // A prefix that ends in a letter or digit must end a word: "VENMO" is not the start of "VENMOUTH".
     if (/[A-Z0-9]$/.test(prefix) && /^[A-Z0-9]/.test(text.slice(prefix.length))) continue;
-    return { platform, rest: dropRepeatedName(text.slice(prefix.length), platform) };
+    const after = text.slice(prefix.length).replace(/^\.[A-Z]{2,3}(?:\.[A-Z]{2})?(?=\*|\s)/, ""); // "THUISBEZORGD.NL*"
+    const again = prefixes.find((p) => p.platform.domain === platform.domain && after.replace(/^\s+/, "").startsWith(p.prefix));
+    const rest = again ? after.replace(/^\s+/, "").slice(again.prefix.length) : after; // "SQU*SQ *ELM STREET FLORIST"
+    return { platform, rest: dropRepeatedName(rest, platform) };
   }
   return null;
 }
