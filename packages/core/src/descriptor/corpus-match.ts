@@ -126,10 +126,10 @@ function brandsByKeys(index: CorpusIndex, keys: string[]): Map<string, { brand: 
  * Whether the words after a brand's name can belong to a purchase from that brand rather than to another business's
  * name. Never a word that names a kind of business ("FRONTIER DINER", "APPLE FARM STAND", "ROSSMANN MALERBETRIEB").
  * Always: places, billing and legal words, numbers. After a store number: a few words of a city we may not list. Once
- * a place or legal word has shown the name ended, or after a distinctive name (`strong`): a branch or suburb we do not
- * list, one word at the end or two before a place or number ("FNAC PARIS TERNES", "OCADO RETAIL LTD HATFIELD",
- * "MCDONALDS CHADSTONE", "ESSELUNGA-VIALE PIAVE/MILANO"), or a few words ending in a region code ("MARRIOTT BOSTON
- * COPLEY MA"). Two words at the end are a name of their own ("CARNIVAL PARTY RENTALS").
+ * a place or legal word has shown the name ended: a branch or suburb of two words at most ("FNAC PARIS TERNES",
+ * "OCADO RETAIL LTD HATFIELD"); after a distinctive name (`strong`), the same before a place or number
+ * ("ESSELUNGA-VIALE PIAVE/MILANO"), or a few words ending in a region code ("MARRIOTT BOSTON COPLEY MA"). Words at the
+ * end after a distinctive name are a business of their own ("PATAGONIA TOURS", "CARNIVAL PARTY RENTALS").
  */
 function followedByNoName(words: string[], strong: boolean): boolean {
   if (words.some(namesBusiness)) return false;
@@ -152,8 +152,11 @@ function followedByNoName(words: string[], strong: boolean): boolean {
     }
     if (strong || ended) {
       const branch = branchLength(words, i);
-      // A branch or suburb: two words at most ("MT ALBERT", "VIALE PIAVE"); kinds of business are refused above.
-      if (branch <= 2) {
+      // A branch or suburb, two words at most ("MT ALBERT", "VIALE PIAVE"), once a place or legal word has ended the
+      // name, or before one after a distinctive name. A distinctive name and a word at the very end could as well be
+      // a business of its own ("PATAGONIA TOURS"), and kinds of business cannot all be listed.
+      const beforePlace = i + branch < words.length;
+      if (branch <= 2 && (ended || beforePlace)) {
         i += branch;
         continue;
       }
