@@ -17,8 +17,8 @@ import { ROOT } from "./local-env.mjs";
 import { renderMasters } from "./logo-masters.mjs";
 import { loadSeed } from "./seed-files.mjs";
 
-const BATCH_STATEMENTS = 2_000;
-const BATCH_BYTES = 1_000_000;
+const BATCH_STATEMENTS = 8_000;
+const BATCH_BYTES = 4_000_000;
 
 const FINGERPRINTED = [
   ...Object.keys(SEED_FILES).map((f) => `seed/${f}`),
