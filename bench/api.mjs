@@ -16,7 +16,7 @@ import { startFixtureServer } from "./lib/fixture-server.mjs";
 import { runLoad } from "./lib/load.mjs";
 import { replayableHeaders, startBaseline } from "./lib/baseline.mjs";
 import { runBench } from "./lib/harness.mjs";
-import { machine, ratio, summarise, table } from "./lib/stats.mjs";
+import { machine, r1, ratio, summarise, table } from "./lib/stats.mjs";
 import { target, targetLines } from "./lib/targets.mjs";
 import { formatTrips, selfCheck, TRIP_HEADERS, TRIP_LEGEND, tripCells } from "./lib/trip-report.mjs";
 import { withTrips, workerEntry } from "./lib/trips.mjs";
@@ -74,7 +74,6 @@ export const PARAMS = {
 
 const log = (...args) => console.error("[bench:api]", ...args);
 const sleep = (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
-const r1 = (x) => (x == null ? null : Math.round(x * 10) / 10);
 const median = (xs) => summarise(xs.filter((x) => x != null)).p50;
 
 async function main() {

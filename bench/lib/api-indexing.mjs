@@ -2,11 +2,10 @@
 // waitUntil; the time until describe answers 200, the crawl's own parts (seen through the fixture web's request log),
 // the storage trips of the 202 and of the job, and what fetching the same pages alone costs, from Node and from the
 // same runtime (the baseline Worker's /fetch).
-import { summarise } from "./stats.mjs";
+import { r1, summarise } from "./stats.mjs";
 import { addTallies, readTrips, tripDelta } from "./trips.mjs";
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
-const r1 = (x) => (x == null ? null : Math.round(x * 10) / 10);
 const median = (xs) => summarise(xs.filter((x) => x != null)).p50;
 const epoch = (perfMs) => performance.timeOrigin + perfMs;
 

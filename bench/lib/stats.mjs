@@ -26,6 +26,9 @@ export function summarise(values) {
   };
 }
 
+/** A figure to one decimal, for a report (null stays null). */
+export const r1 = (x) => (x == null ? null : Math.round(x * 10) / 10);
+
 export const ratio = (a, b) => (a == null || b == null || b === 0 ? null : Math.round((a / b) * 1000) / 1000);
 
 function pkgVersion(name) {

@@ -67,6 +67,19 @@ describe("a batch", () => {
     expect(await countedToday(account.id)).toBe(3);
   });
 
+  it("counts exactly under concurrent batches: every item answered once, the allowance never exceeded", async () => {
+    const account = await newAccount("pro", { beta: true });
+    await updateAccount(env.DB, account.id, { beta_daily_limit: 25 }, new Date());
+    const batch = (b: number) => ({ transactions: Array.from({ length: 10 }, (_, i) => ({ transaction: `BUSY SHOP ${b}-${i}` })) });
+    const responses = await Promise.all([0, 1, 2, 3].map((b) => postBatch(batch(b), account.beta, { provider: b % 2 === 0 })));
+    const results = (await Promise.all(responses.map(resultsOf))).flat();
+    expect(results.filter((r) => r.status === 200)).toHaveLength(25);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(15);
+    // Each batch's headers give the allowance as it stood after its own items, the last of them 0.
+    expect(responses.map((r) => Number(r.headers.get("X-RateLimit-Remaining"))).sort((a, b) => a - b)[0]).toBe(0);
+    expect(await countedToday(account.id)).toBe(25);
+  });
+
   it("gives an item whose transaction is in flight elsewhere 409 with retry_after 2, and counts it", async () => {
     const account = await newAccount("pro", { beta: true });
     const busy = { transaction: "BUSY ELSEWHERE SHOP" };

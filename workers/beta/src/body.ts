@@ -1,6 +1,7 @@
 // Reads the request body as the spec orders it: 415 for a non-JSON content type, 413 past its limit (8,192 bytes for
-// one transaction), 400 for JSON that does not parse. A body with a Content-Length is read whole (the runtime delivers exactly that many bytes, so
-// the header's check is the size check); one without (chunked) is counted while it streams.
+// one transaction), 400 for JSON that does not parse. A body with a Content-Length is read whole (the runtime
+// delivers exactly that many bytes, so the header's check is the size check); one without (chunked) is counted while
+// it streams.
 import { MAX_BODY_BYTES } from "@brand/core/beta/request";
 import { AppError } from "@brand/core/errors";
 

@@ -24,8 +24,10 @@ export type Answered = { answers: Answer[]; headers: Record<string, string> };
 
 export async function lookUp(env: Env, ctx: { waitUntil(p: Promise<unknown>): void }, principal: Principal, requests: TransactionRequest[], now: Date): Promise<Answered> {
   const { accountId, betaDailyLimit: limit } = principal;
+  // Our own stages' dependencies: no provider here (the object calls it, when one is configured).
+  const ownDeps = () => lookupDeps(env.DB, { imgBaseUrl: env.IMG_BASE_URL, provider: null });
   // With a provider, the row waits for the provider, which is only called once the lookup is counted and flagged.
-  const deps = env.ENRICHMENT_URL ? null : await lookupDeps(env.DB, { imgBaseUrl: env.IMG_BASE_URL, provider: null });
+  const deps = env.ENRICHMENT_URL ? null : await ownDeps();
   const items = await Promise.all(
     requests.map(async (request): Promise<LookupItem> => {
       const transactionId = await sha256Hex(`${accountId}\n${canonicalRequest(request)}`);
@@ -43,7 +45,7 @@ export async function lookUp(env: Env, ctx: { waitUntil(p: Promise<unknown>): vo
   if (indexing) ctx.waitUntil(indexing);
 
   const answers = await Promise.all(
-    outcomes.map((outcome, i) => answer(outcome, items[i], requests[i], () => deps ?? lookupDeps(env.DB, { imgBaseUrl: env.IMG_BASE_URL, provider: null }))),
+    outcomes.map((outcome, i) => answer(outcome, items[i], requests[i], () => deps ?? ownDeps())),
   );
   return { answers, headers: rateLimitHeaders(limit, used, now) };
 }

@@ -128,8 +128,11 @@ function groupKeys(rows: KeyRow[]): Map<string, KeyHit[]> {
 /** The nearest verified owner of a corpus brand. */
 export const ownerOf = (index: CorpusIndex, brandId: string): Owner | null => index.owners.get(brandId) ?? null;
 
+/** The corpus brand a domain belongs to, by any of its domains. */
+export const brandIdOf = (index: CorpusIndex, domain: string): string | undefined => index.domains.get(domain)?.brandId;
+
 /** The owner's domain of the brand a domain belongs to, if any. */
 export function ownerDomainOf(index: CorpusIndex, domain: string): string | null {
-  const brandId = index.domains.get(domain)?.brandId;
+  const brandId = brandIdOf(index, domain);
   return (brandId && index.owners.get(brandId)?.domain) || null;
 }

@@ -4,7 +4,7 @@ import { matchCorpus, type NamedBrand } from "../descriptor/corpus-match.ts";
 import { parseDescriptor, type ParsedDescriptor } from "../descriptor/parse.ts";
 import type { PlatformPrefix } from "../descriptor/platforms.ts";
 import type { Decision, RowDeps } from "./build-row.ts";
-import { ownerOf } from "./corpus-index.ts";
+import { brandIdOf, ownerOf } from "./corpus-index.ts";
 import { failedCheck, type Candidate, type CheckFailure } from "./merchant-checks.ts";
 import type { TransactionRequest } from "./request.ts";
 
@@ -42,7 +42,7 @@ export function checkFails(lookup: Lookup, candidate: Candidate): Promise<CheckF
       const owner = lookup.named && ownerOf(deps.corpus, lookup.named.id);
       return owner ? [owner.domain] : [];
     },
-    brandOf: (domain) => deps.corpus.domains.get(domain)?.brandId,
+    brandOf: (domain) => brandIdOf(deps.corpus, domain),
   });
 }
 

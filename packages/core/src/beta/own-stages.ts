@@ -7,7 +7,7 @@ import { isPersonalName, namesHolder } from "../descriptor/people.ts";
 import { domainBrand } from "../descriptor/loose-match.ts";
 import { printedDomain, type PrintedDomain } from "../descriptor/printed-domain.ts";
 import type { Decision } from "./build-row.ts";
-import { ownerDomainOf, ownerOf } from "./corpus-index.ts";
+import { brandIdOf, ownerDomainOf, ownerOf } from "./corpus-index.ts";
 import { checkFails, cleaned, matched, type Lookup } from "./lookup.ts";
 import type { TransactionRequest } from "./request.ts";
 
@@ -59,10 +59,10 @@ function printedByPlatform(lookup: Lookup, domain: string): boolean {
   const { parsed, deps } = lookup;
   const platform = parsed.platform;
   if (!platform || parsed.platformSells) return false;
-  const brandOf = (d: string) => deps.corpus.domains.get(d)?.brandId;
+  const brand = brandIdOf(deps.corpus, domain);
   return (
     domain === platform.domain ||
-    (brandOf(domain) !== undefined && brandOf(domain) === brandOf(platform.domain)) ||
+    (brand !== undefined && brand === brandIdOf(deps.corpus, platform.domain)) ||
     ownerDomainOf(deps.corpus, platform.domain) === domain
   );
 }
@@ -74,9 +74,9 @@ function printedByPlatform(lookup: Lookup, domain: string): boolean {
  */
 async function printedCandidate(lookup: Lookup, printed: PrintedDomain): Promise<PrintedDomain> {
   const { corpus } = lookup.deps;
-  const known = corpus.domains.get(printed.domain);
+  const known = brandIdOf(corpus, printed.domain);
   if (known) {
-    const site = corpus.brands.get(known.brandId)?.domain;
+    const site = corpus.brands.get(known)?.domain;
     return site && site !== printed.domain ? { host: site, domain: site } : printed;
   }
   if ((await lookup.deps.lookupDomain(printed.domain)).state !== "unknown") return printed;

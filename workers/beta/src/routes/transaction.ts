@@ -2,7 +2,6 @@
 // 429 when spent) → in-flight flag (409 + Retry-After: 2) or the saved row → lookup. The allowance, the flag and the
 // saved row are one call to the account's Durable Object (look-up.ts, beta-account.ts).
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import { authenticate, bearerKey } from "@brand/core/auth/authenticate";
 import { transactionRequestSchema } from "@brand/core/beta/request";
 import { IdentityRow } from "@brand/core/beta/row";
 import { AppError } from "@brand/core/errors";
@@ -10,6 +9,7 @@ import { describeIssues } from "@brand/core/http/app";
 import { readJsonBody } from "../body.ts";
 import type { AppEnv } from "../env.ts";
 import { errorHeaders, lookUp } from "../look-up.ts";
+import { betaPrincipal } from "../principal.ts";
 import { betaErrorResponse, RateLimitHeaders } from "./responses.ts";
 
 const schema = transactionRequestSchema();
@@ -37,8 +37,7 @@ export function registerTransaction(app: OpenAPIHono<AppEnv>) {
   app.openAPIRegistry.registerPath(route);
   app.post("/transaction", async (c) => {
     const now = new Date();
-    const principal = await authenticate(c.env.DB, "beta", bearerKey(c.req.raw.headers, { allowBare: true }), now);
-    if (!principal.beta) throw new AppError("forbidden", "The beta is not enabled for this account.");
+    const principal = await betaPrincipal(c.env.DB, c.req.raw, now);
 
     const parsed = schema.safeParse(await readJsonBody(c.req.raw));
     if (!parsed.success) throw new AppError("bad_request", describeIssues(parsed.error));

@@ -5,7 +5,6 @@
 // item at the single limit) or a malformed envelope (400). Items are counted in order; the rate-limit headers describe
 // the allowance after the batch.
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { authenticate, bearerKey } from "@brand/core/auth/authenticate";
 import { MAX_BATCH_BODY_BYTES, MAX_BATCH_ITEMS, MAX_BODY_BYTES, transactionRequestSchema, type TransactionRequest } from "@brand/core/beta/request";
 import { IdentityRow } from "@brand/core/beta/row";
 import { AppError } from "@brand/core/errors";
@@ -13,6 +12,7 @@ import { describeIssues } from "@brand/core/http/app";
 import { readJsonBody, tooLarge } from "../body.ts";
 import type { AppEnv } from "../env.ts";
 import { errorHeaders, lookUp } from "../look-up.ts";
+import { betaPrincipal } from "../principal.ts";
 import { betaErrorResponse, RateLimitHeaders } from "./responses.ts";
 
 const itemSchema = transactionRequestSchema();
@@ -61,8 +61,7 @@ export function registerTransactions(app: OpenAPIHono<AppEnv>) {
   app.openAPIRegistry.registerPath(route);
   app.post("/transactions", async (c) => {
     const now = new Date();
-    const principal = await authenticate(c.env.DB, "beta", bearerKey(c.req.raw.headers, { allowBare: true }), now);
-    if (!principal.beta) throw new AppError("forbidden", "The beta is not enabled for this account.");
+    const principal = await betaPrincipal(c.env.DB, c.req.raw, now);
 
     const envelope = Envelope.safeParse(await readJsonBody(c.req.raw, MAX_BATCH_BODY_BYTES));
     if (!envelope.success) throw new AppError("bad_request", describeIssues(envelope.error));
