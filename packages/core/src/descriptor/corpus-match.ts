@@ -6,7 +6,7 @@
 import type { CorpusBrand, CorpusIndex } from "../beta/corpus-index.ts";
 import { abbreviation, truncatedName } from "./loose-match.ts";
 import { nameKey } from "./name-key.ts";
-import { isTrailingWord, NUMBER_MARK, TRAILING_WORDS } from "./noise.ts";
+import { namesNobody, NUMBER_MARK, TRAILING_WORDS } from "./noise.ts";
 import { BUSINESS_WORDS } from "./people.ts";
 import { isRegionCode, placeLength } from "./places.ts";
 
@@ -138,7 +138,7 @@ function followedByNoName(words: string[], strong: boolean): boolean {
   for (let i = 0; i < words.length; ) {
     const word = words[i];
     if (word === NUMBER_MARK) return few(i + 1);
-    if (isTrailingWord(word) || /[\d.]/.test(word) || word.length === 1) {
+    if (namesNobody(word)) {
       ended ||= word.length > 1;
       i++;
       continue;
@@ -175,7 +175,7 @@ function followedByNoName(words: string[], strong: boolean): boolean {
 /** How many words from `start` are neither places, numbers nor billing words: a branch or suburb, perhaps. */
 function branchLength(words: string[], start: number): number {
   let end = start;
-  while (end < words.length && words[end] !== NUMBER_MARK && !isTrailingWord(words[end]) && !/[\d.]/.test(words[end]) && !placeLength(words, end)) end++;
+  while (end < words.length && !namesNobody(words[end]) && !placeLength(words, end)) end++;
   return end - start;
 }
 

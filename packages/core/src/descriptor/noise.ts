@@ -136,9 +136,12 @@ export const TRAILING_WORDS = new Set([
  * A billing or legal word, or one cut short by the bank's field width ("THAMES WATER UTILITIE", "VIRGIN AUSTRALIA
  * AIRL BRISBANE").
  */
-export function isTrailingWord(word: string): boolean {
+function isTrailingWord(word: string): boolean {
   return TRAILING_WORDS.has(word) || (word.length >= 4 && TRAILING_PREFIXES.has(word));
 }
+
+/** A word that names nobody: a number, a billing or legal word, a code or address part, a letter alone. */
+export const namesNobody = (word: string) => word === NUMBER_MARK || isTrailingWord(word) || /[\d.]/.test(word) || word.length === 1;
 
 /** Every beginning of four letters or more of a trailing word. */
 const TRAILING_PREFIXES = new Set(

@@ -2,7 +2,7 @@
 // merchant words left for the corpus and for a display name.
 import { merchantWords } from "./corpus-match.ts";
 import { nameKey } from "./name-key.ts";
-import { isTrailingWord, NUMBER_MARK, stripNoise, unmark, unwrapEnvelope } from "./noise.ts";
+import { namesNobody, NUMBER_MARK, stripNoise, unmark, unwrapEnvelope } from "./noise.ts";
 import { splitTransfer } from "./people.ts";
 import { placeLength } from "./places.ts";
 import { splitPlatform, type Platform, type PlatformPrefix } from "./platforms.ts";
@@ -62,7 +62,7 @@ function platformSells(words: string[], platform: Platform): boolean {
   for (let i = 0; i < words.length; ) {
     const word = words[i];
     if (isPlatformsOwn(word, platform)) own = true;
-    else if (!(word === NUMBER_MARK || isTrailingWord(word) || /[\d.]/.test(word) || word.length === 1)) {
+    else if (!namesNobody(word)) {
       // Anything else must be a place, or the descriptor names someone.
       const place = placeLength(words, i, { cut: false });
       if (!place) return false;
