@@ -27,7 +27,13 @@ const index = buildLooseIndex(
     { raw: "Comcast", brandId: "comcast" },
     { raw: "Bergen", brandId: "bergen" },
     { raw: "Burgen", brandId: "burgen" },
-  ],
+    { raw: "Little Caesars", brandId: "littlecaesars" },
+    { raw: "Ace Hardware", brandId: "ace" },
+    { raw: "NAPA Auto Parts", brandId: "napa" },
+    { raw: "NAPA Auto Parts", brandId: "genuineparts", isName: false }, // the owner's alias, spelled the same
+    { raw: "Lidl Plus", brandId: "lidlplus" },
+    { raw: "Lidl Pharmacy", brandId: "lidlpharmacy" },
+  ].map((name) => ({ isName: true, ...name })),
   [
     { domain: "homedepot.com", brandId: "homedepot", own: true },
     { domain: "macys.com", brandId: "macys", own: true },
@@ -46,6 +52,19 @@ describe("a name cut short", () => {
     expect(truncatedName(index, ["TRADER", "JO"])).toBe("traderjoes");
     expect(truncatedName(index, ["BRIT", "AIRWAYS"])).toBe("ba"); // a word before the last shortened
     expect(truncatedName(index, ["BRIT", "GAS"])).toBe("britishgas");
+  });
+
+  it("takes a word written as its consonants beside a word kept whole", () => {
+    expect(truncatedName(index, ["LTL", "CAESARS"])).toBe("littlecaesars");
+    expect(truncatedName(index, ["ACE", "HDWR"])).toBe("ace");
+    // Two brands spelled the same: the one that bears the name, not the one that has it as an alias.
+    expect(truncatedName(index, ["NAPA", "AUTO", "PRTS"])).toBe("napa");
+  });
+
+  it("takes no name written only as consonants word by word, nor one that fits two brands' different names", () => {
+    expect(truncatedName(index, ["LTL", "CSRS"])).toBeNull(); // no word kept: the skeleton matcher's case
+    expect(truncatedName(index, ["LIDL", "P"])).toBeNull(); // Lidl Plus or Lidl Pharmacy
+    expect(truncatedName(index, ["ACE", "HDWRE"])).toBeNull(); // a vowel after the first letter: a word, not consonants
   });
 
   it("is no brand when several fit, the cut falls between words, or too little is left", () => {
@@ -125,6 +144,63 @@ describe("on the seeded corpus", () => {
     for (const descriptor of ["STARBUCKS12345 SEATTLE WA", "STARBUCKS-SEATTLE WA", "MCDONALDS F12345 CHICAGO IL"]) {
       expect((await row(descriptor)).status, descriptor).toBe("matched");
     }
+  });
+
+  it("reads the brand after each country's card wrapper", async () => {
+    const wrapped = {
+      "DBT PURCHASE - 408112 WAWA 8123 MEDIA PA": "wawa.com", // Citizens; Media is a town there
+      "POINT OF SALE WITHDRAWAL AUTOZONE #3412 COLUMBUS OH": "autozone.com", // Huntington
+      "APLPAY CHIPOTLE 1234 DENVER CO": "chipotle.com", // Amex, Apple Pay
+      "DEBIT CARD PURCHASE XXXXX7719 CHICK-FIL-A ALPHARETTA GA": "chick-fil-a.com", // a masked card, not a store number
+      "POS 18,92 AT K1 06.03. 17:41 BILLA DANKT 1100-WIEN": "billa.at", // Erste, Austria
+      "DANKORT-KØB NETTO 4412-AARHUS C 11.03": "netto.dk",
+      "DOMICILIERING PROXIMUS MEDEDELING +++412/0934/12345+++": "proximus.be",
+    };
+    for (const [descriptor, domain] of Object.entries(wrapped)) expect(await row(descriptor), descriptor).toMatchObject({ status: "matched", domain });
+  });
+
+  it("finds a brand before its branch, town, street or service line", async () => {
+    const found = {
+      "DEBIT CARD PURCHASE KMART-PENRITH 1074 PENRITH AUS": "kmart.com.au", // a hyphen ends the name; Kmart Australia
+      "CHECKCARD 0315 CULVERS OF SUN PRAIRIE SUN PRAIRIE WI": "culvers.com",
+      "EFTPOS TRANSACTION PAK N SAVE WAIRAU RD": "paknsave.co.nz",
+      "TELUS OPTIK TV PAD 0412093": "telus.com",
+      "PAGAMENTO POS ESSELUNGA SPA VIALE FAMA 11/03/2024 ORE 18:22 CARTA N.****4410 MILANO": "esselunga.it",
+      "CHECKCARD 0219 NAPA AUTO PRTS 0412 BOISE ID": "napaonline.com",
+    };
+    for (const [descriptor, domain] of Object.entries(found)) expect(await row(descriptor), descriptor).toMatchObject({ status: "matched", domain });
+  });
+
+  it("gives no merchant to a business named after a brand's word, a region code inside a name, or an activity", async () => {
+    const shops = [
+      "SAINSBURY ARMS CD 4521", // a pub, the number after it notwithstanding
+      "COMPRA TARJ. 5402XXXXXXXX1234 DIA DE CAMPO RESTAURANTE TOLEDO", // DE is a word here, not Germany or Delaware
+      "MARATHON PRINTING & SIGNS BOULDER CO",
+      "DELTA OF VENUS BOUTIQUE",
+      "SHELL BEACH TV REPAIR",
+    ];
+    for (const descriptor of shops) expect(await row(descriptor), descriptor).toMatchObject({ status: "cleaned", domain: null });
+  });
+
+  it("takes a platform's membership for the platform billing itself", async () => {
+    expect(await row("DELIVEROO PLUS SUBSCRIPTION LONDON", true)).toMatchObject({ status: "matched", domain: "deliveroo.co.uk", intermediary: null });
+    expect(await row("COMPRA TARJ. 5402XXXXXXXX1234 GLOVO PRIME BARCELONA", true)).toMatchObject({ domain: "glovoapp.com", intermediary: null });
+  });
+
+  it("finds the person behind a title, a memo or a rail's own phrase", async () => {
+    for (const descriptor of [
+      "FPI MS A NOWAK SPLIT BILL 203040 10 11MAR24",
+      "FPO S O'BRIEN RENT MARCH 412093 10 14MAR24 10:22",
+      "ZELLE TRANSFER CONF# BAC9X8Y7Z6; GARCIA, ANA",
+      "BLIK PRZELEW NA TELEFON DO KATARZYNA NOWAK",
+      "E-TRANSFER SENT MICHAEL TREMBLAY CA1M3K8P", // not Michaels, a name cut short
+    ]) {
+      expect(await row(descriptor, true), descriptor).toMatchObject({ status: "cleaned", domain: null, entity_type: "person" });
+    }
+    // A brand's very name after a transfer phrase stays the brand.
+    expect(await row("ZELLE TO STARBUCKS", true)).toMatchObject({ domain: "starbucks.com" });
+    // A business after a transfer phrase is no person.
+    expect((await row("TRANSFER TO BLUE SKY CONSULTING", true)).entity_type).not.toBe("person");
   });
 
   it("leaves shops that only look like a cut or abbreviated brand cleaned", async () => {

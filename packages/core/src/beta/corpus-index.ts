@@ -5,6 +5,7 @@
 // domains outside the corpus are looked up as they come (beta/lookup-deps.ts).
 import { stateOf, type DomainLookup, type StateRow } from "../brands/store.ts";
 import { buildLooseIndex, type LooseIndex } from "../descriptor/loose-match.ts";
+import { nameKey } from "../descriptor/name-key.ts";
 import { prefixSpellings, type PlatformPrefix } from "../descriptor/platforms.ts";
 
 /** How long the index answers before a request reads it again. */
@@ -88,14 +89,14 @@ async function readIndex(db: D1Database): Promise<CorpusIndex> {
     ),
     db.prepare("SELECT domain FROM blocked_domains"),
   ]);
-  const keyRows = keys.results as KeyRow[];
+  const keyRows = withMarketNamesShort(keys.results as KeyRow[]);
   const named = keyRows.filter((r): r is KeyRow & { domain: string } => r.domain !== null);
   const domainRows = domains.results as DomainRow[];
   return {
     byKey: groupKeys(keyRows),
     brands: new Map(named.map(({ id, name, domain, popularity }) => [id, { id, name, domain, popularity }])),
     loose: buildLooseIndex(
-      named.map((r) => ({ raw: r.raw, brandId: r.id })),
+      named.map((r) => ({ raw: r.raw, brandId: r.id, isName: r.is_name === 1 })),
       domainRows.map((r) => ({ domain: r.domain, brandId: r.brand_id!, own: r.domain === r.brand_domain })),
     ),
     owners: new Map((owners.results as OwnerRow[]).map(({ child_id, ...owner }) => [child_id, owner])),
@@ -114,6 +115,28 @@ async function readIndex(db: D1Database): Promise<CorpusIndex> {
       .sort((a, b) => b.prefix.length - a.prefix.length),
   };
 }
+
+/**
+ * A brand named for its market ("Kmart Australia", "SPAR UK") is printed without it ("KMART"): that short name is an
+ * alias of the brand when no brand holds it already.
+ */
+function withMarketNamesShort(rows: KeyRow[]): KeyRow[] {
+  const held = new Set(rows.map((r) => r.key));
+  const short = rows.flatMap((row) => {
+    const name = row.is_name === 1 ? MARKET_SUFFIX.exec(row.raw)?.[1] : undefined;
+    const key = name && nameKey(name.toUpperCase());
+    if (!key || key.length < MIN_MARKET_SHORT || held.has(key)) return [];
+    held.add(key);
+    return [{ ...row, key, raw: name, is_name: 0 }];
+  });
+  return [...rows, ...short];
+}
+
+/** Shorter names are words of their own ("One NZ" is no "ONE"). */
+const MIN_MARKET_SHORT = 5;
+
+const MARKET_SUFFIX =
+  /^(.+?)\s+(?:Australia|New Zealand|NZ|Canada|UK|U\.K\.|Ireland|US|USA|Deutschland|Germany|France|España|Spain|Italia|Italy|Nederland|Netherlands|Belgium|België|Schweiz|Suisse|Switzerland|Österreich|Austria|Polska|Poland|Portugal|Sverige|Sweden|Norge|Norway|Danmark|Denmark)$/i;
 
 function groupKeys(rows: KeyRow[]): Map<string, KeyHit[]> {
   const byKey = new Map<string, KeyHit[]>();

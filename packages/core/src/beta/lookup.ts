@@ -27,7 +27,8 @@ export function newLookup(deps: RowDeps, request: TransactionRequest): Lookup {
     parsed,
     prefixes,
     withContext: Boolean(request.transaction_context),
-    named: matchCorpus(deps.corpus, parsed.words, parsed.head),
+    // A platform billing for itself names nobody else ("DELIVEROO PLUS": its membership, not the Plus supermarkets).
+    named: parsed.platformSells ? null : matchCorpus(deps.corpus, parsed.words, parsed.head),
   };
 }
 

@@ -1,7 +1,7 @@
 // Our own stages, when the provider identified nobody (design §7): a person (context only), a printed domain
 // (`descriptor_domain`), the corpus (`searched_name`), the tidied descriptor (`cleaned_descriptor`). A candidate that
 // fails a merchant check hands over to the next stage.
-import type { NamedBrand } from "../descriptor/corpus-match.ts";
+import { namesExactly, type NamedBrand } from "../descriptor/corpus-match.ts";
 import type { ParsedDescriptor } from "../descriptor/parse.ts";
 import { isPersonalName, namesHolder } from "../descriptor/people.ts";
 import { domainBrand } from "../descriptor/loose-match.ts";
@@ -18,7 +18,10 @@ export async function ownStages(lookup: Lookup, providerPlatform: Decision["inte
     providerPlatform ?? (withContext ? await platformIntermediary(lookup, merchant) : null);
 
   const named = lookup.named;
-  if (withContext && !named && isPerson(parsed, request)) {
+  // A transfer to a person, unless its words are a brand's very name ("ZELLE TO STARBUCKS"; not MICHAEL TREMBLAY for
+  // Michaels, a name cut short).
+  const exactlyNamed = named !== null && namesExactly(lookup.deps.corpus, parsed.words, named.id);
+  if (withContext && !exactlyNamed && isPerson(parsed, request)) {
     return { ...cleaned(parsed, "cleaned_descriptor", await viaPlatform(null)), entityType: "person" };
   }
   const seller = named ?? sellingPlatform(parsed);

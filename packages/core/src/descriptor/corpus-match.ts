@@ -70,7 +70,9 @@ function looseMatch(index: CorpusIndex, candidates: Run[]): NamedBrand | null {
   return null;
 }
 
-const splitHyphens = (words: string[]) => words.flatMap((w) => (w === NUMBER_MARK ? [w] : w.split("-").filter(Boolean)));
+/** Words split at hyphens, each piece after the first marked with its hyphen ("TARGET", "-MINNEAPOLIS"). */
+const splitHyphens = (words: string[]) =>
+  words.flatMap((w) => (w === NUMBER_MARK ? [w] : w.split("-").map((piece, i) => (i ? `-${piece}` : piece)).filter((p) => p.replace("-", ""))));
 
 type Run = { words: string[]; key: string; rest: string[] };
 
@@ -100,6 +102,11 @@ function withoutRepeat(rest: string[], run: string[]): string[] {
   }
   return rest;
 }
+/** Whether a run of words from the start of `merchant` is one of the brand's names or aliases, word for word. */
+export function namesExactly(index: CorpusIndex, merchant: string[], brandId: string): boolean {
+  return leadingRuns(splitHyphens(merchant)).some((run) => index.byKey.get(run.key)?.some((hit) => hit.brand.id === brandId));
+}
+
 /** The company's own spelling of `name` when a brand is called exactly that (not merely aliased), else null. */
 export function corpusSpelling(index: CorpusIndex, name: string): string | null {
   const key = nameKey(name.toUpperCase());
@@ -131,27 +138,38 @@ function brandsByKeys(index: CorpusIndex, keys: string[]): Map<string, { brand: 
  * ("ESSELUNGA-VIALE PIAVE/MILANO"), or a few words ending in a region code ("MARRIOTT BOSTON COPLEY MA"). Words at the
  * end after a distinctive name are a business of their own ("PATAGONIA TOURS", "CARNIVAL PARTY RENTALS").
  */
-function followedByNoName(words: string[], strong: boolean): boolean {
-  if (words.some(namesBusiness)) return false;
-  const few = (from: number) => words.length - from <= 5;
-  let ended = false;
+function followedByNoName(rest: string[], strong: boolean): boolean {
+  // A hyphen after the name ends it: what follows is a branch or city ("COSTA-KINGS CROSS STN", "KMART-PENRITH").
+  const words = rest.map((w) => w.replace(/^-/, ""));
+  if (words.some((w, i) => namesBusiness(w) && !inCompanyName(words, i) && !namesTown(words, i))) return false;
+  const few = (from: number) => words.slice(from).filter((w) => w !== NUMBER_MARK).length <= 5;
+  let ended = rest[0]?.startsWith("-") ?? false;
   for (let i = 0; i < words.length; ) {
     const word = words[i];
     if (word === NUMBER_MARK) return few(i + 1);
-    if (namesNobody(word)) {
+    if (namesNobody(word) || (i === 0 && word === "OF" && strong)) {
       ended ||= word.length > 1;
       i++;
       continue;
     }
+    const line = serviceLineLength(words, i);
+    if (line) {
+      ended = true;
+      i += line;
+      continue;
+    }
     const place = placeLength(words, i);
     if (place) {
-      // A place cut short may be the start of a name ("MOUNTAIN" of MOUNTAIN VIEW in "GAP MOUNTAIN OUTFITTERS").
-      ended ||= placeLength(words, i, { cut: false }) === place;
+      // A place cut short may be the start of a name ("MOUNTAIN" of MOUNTAIN VIEW in "GAP MOUNTAIN OUTFITTERS"), and a
+      // region code with words after it a word of the name ("DE" of "DIA DE CAMPO").
+      const regionOnly = place === 1 && isRegionCode(word) && !placeLength(words, i, { cut: false, codes: false });
+      ended ||= placeLength(words, i, { cut: false }) === place && !(regionOnly && !restNamesNobody(words, i + 1));
       i += place;
       continue;
     }
     if (strong || ended) {
-      const branch = branchLength(words, i);
+      const branch = branchLength(words, i, ended);
+      if (!branch) return false;
       // A branch or suburb, two words at most ("MT ALBERT", "VIALE PIAVE"), once a place or legal word has ended the
       // name, or before one after a distinctive name. A distinctive name and a word at the very end could as well be
       // a business of its own ("PATAGONIA TOURS"), and kinds of business cannot all be listed.
@@ -172,12 +190,49 @@ function followedByNoName(words: string[], strong: boolean): boolean {
   return true;
 }
 
-/** How many words from `start` are neither places, numbers nor billing words: a branch or suburb, perhaps. */
-function branchLength(words: string[], start: number): number {
+/**
+ * A brand's own service line after its name, as telecoms, energy companies and retailers bill them: a service word,
+ * perhaps after the line's own name ("TELUS OPTIK TV", "SWISSCOM BLUE TV", "MEO FIBRA", "SPARK NZ BROADBAND", "BOOTS
+ * OPTICIANS", "TESCO CLUBCARD PLUS"). Only words no local business is named by alone.
+ */
+function serviceLineLength(words: string[], start: number): number {
+  if (SERVICE_LINES.has(words[start])) return 1;
+  return start + 1 < words.length && SERVICE_LINES.has(words[start + 1]) && !namesNobody(words[start]) ? 2 : 0;
+}
+
+const SERVICE_LINES = new Set([
+  "TV", "BROADBAND", "FIBRE", "FIBER", "FIBRA", "INTERNET", "MOBILE", "WIRELESS", "PLUS", "OPTICIANS", "OPTICIAN",
+  "ENERGY", "ENRG", "TELECOM", "CELLULAR", "PREMIUM", "UNLIMITED",
+]);
+
+/** After a store number, a word before the closing region code is a town's name, whatever else it means ("WAWA # MEDIA PA"). */
+function namesTown(words: string[], i: number): boolean {
+  const next = words.slice(i + 1).filter((w) => w !== NUMBER_MARK);
+  return words[i - 1] === NUMBER_MARK && next.length === 1 && isRegionCode(next[0]);
+}
+
+/**
+ * Part of a company's registered name, not a kind of business: "GROUP" or "HOLDINGS" before a legal form ("NOEL
+ * LEEMING GROUP LIMI"), Italy's "SPA" (S.p.A.) with more after it ("ESSELUNGA SPA VIALE FAMA").
+ */
+function inCompanyName(words: string[], i: number): boolean {
+  const next = words[i + 1];
+  if (next === undefined) return false;
+  if (words[i] === "SPA") return true;
+  return (words[i] === "GROUP" || words[i] === "HOLDINGS") && namesNobody(next) && next !== NUMBER_MARK;
+}
+
+/**
+ * How many words from `start` are neither places, numbers nor billing words: a branch or suburb, perhaps. Right after
+ * the name, an activity ("MARATHON PRINTING") is no branch: 0.
+ */
+function branchLength(words: string[], start: number, ended: boolean): number {
   let end = start;
   while (end < words.length && !namesNobody(words[end]) && !placeLength(words, end)) end++;
-  return end - start;
+  return !ended && words.slice(start, end).some((w) => w.length >= 6 && w.endsWith("ING")) ? 0 : end - start;
 }
+
+const restNamesNobody = (words: string[], from: number) => words.slice(from).every(namesNobody);
 
 /** A word naming a kind of business, alone or as the end of a compound ("MALERBETRIEB", "AUTOHANDEL"). */
 function namesBusiness(word: string): boolean {

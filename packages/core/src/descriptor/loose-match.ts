@@ -6,7 +6,7 @@ import { parse } from "tldts";
 import { nameKey } from "./name-key.ts";
 
 /** A corpus name or alias, its words as keys, and the brand it names. */
-type Spelling = { key: string; words: string[]; brandId: string };
+type Spelling = { key: string; words: string[]; brandId: string; isName: boolean };
 
 export type LooseIndex = {
   /** Every spelling, sorted by key: a truncated key finds its completions as one range. */
@@ -36,11 +36,11 @@ const MIN_PARTLY_VOWELLED = 7;
 export const skeleton = (key: string) => (key[0] ?? "") + key.slice(1).replace(/[aeiou]/g, "").replace(/(.)\1+/g, "$1");
 
 export function buildLooseIndex(
-  names: { raw: string; brandId: string }[],
+  names: { raw: string; brandId: string; isName: boolean }[],
   domains: { domain: string; brandId: string; own: boolean }[],
 ): LooseIndex {
   const spellings = names
-    .map(({ raw, brandId }) => ({ key: nameKey(raw.toUpperCase()), words: raw.toUpperCase().split(/[\s/-]+/).map(nameKey).filter(Boolean), brandId }))
+    .map(({ raw, brandId, isName }) => ({ key: nameKey(raw.toUpperCase()), words: raw.toUpperCase().split(/[\s/-]+/).map(nameKey).filter(Boolean), brandId, isName }))
     .filter((s) => s.key.length >= 2)
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const skeletons = new Map<string, Set<string>>();
@@ -61,23 +61,44 @@ export function buildLooseIndex(
 }
 
 /**
- * The one brand whose name `words` (a run from the descriptor's start) are that name shortened: each word the
- * beginning of the name's word there ("BRIT AIRWAYS", "SOUTHWEST AIRL", "DOLLAR GENERA"), at least one of them cut,
- * and enough of the name kept. Null when none or several brands fit.
+ * The one brand whose name `words` (a run from the descriptor's start) are that name shortened: each word the name's
+ * word there, its beginning ("BRIT AIRWAYS", "SOUTHWEST AIRL", "DOLLAR GENERA") or, beside a word kept whole, its
+ * consonants ("LTL CAESARS", "ACE HDWR", "NAPA AUTO PRTS"), at least one of them shortened, and enough of the name
+ * kept. Null when none or several brands fit.
  */
 export function truncatedName(index: LooseIndex, words: string[]): string | null {
   const keys = words.map(nameKey);
   const key = keys.join("");
   if (key.length < (keys.length > 1 ? MIN_TRUNCATED_WORDS_KEY : MIN_TRUNCATED_KEY) || !keys.every(Boolean)) return null;
   const last = keys.length - 1;
+  const cut = (k: string, w: string, i: number) => w.startsWith(k) && k.length >= (i === last ? 2 : MIN_CUT_WORD);
+  const shortens = (k: string, w: string, i: number) => cut(k, w, i) || (keys.length > 1 && consonantsOf(k, w, i === last ? 2 : MIN_CUT_WORD));
   const fits = (s: Spelling) =>
     s.key.length > key.length &&
     key.length >= s.key.length * MIN_TRUNCATED_SHARE &&
     s.words.length >= keys.length &&
-    keys.every((k, i) => s.words[i].startsWith(k) && (k === s.words[i] || k.length >= (i === last ? 2 : MIN_CUT_WORD))) &&
+    keys.every((k, i) => k === s.words[i] || shortens(k, s.words[i], i)) &&
     keys.some((k, i) => k !== s.words[i]) &&
-    (keys.length > 1 || key.length >= s.words[0].length * MIN_ONE_WORD_SHARE);
-  return onlyBrand(range(index.spellings, keys[0], (s) => s.key).filter(fits));
+    (keys.length > 1 ? keys.some((k, i) => k === s.words[i] || cut(k, s.words[i], i)) : key.length >= s.words[0].length * MIN_ONE_WORD_SHARE);
+  // A first word written as its consonants does not share the name's beginning past its first letter.
+  const candidates = consonantsOnly(keys[0]) ? range(index.spellings, keys[0][0], (s) => s.key) : range(index.spellings, keys[0], (s) => s.key);
+  return onlyBrand(candidates.filter(fits));
+}
+
+const consonantsOnly = (k: string) => /^[a-z][b-df-hj-np-tv-z]+$/.test(k);
+
+/**
+ * `k` is `word` written as its consonants: its first letter, then some of its consonants in order ("HDWR", "LTL", and
+ * at the end "QC" of HYDRO-QC).
+ */
+function consonantsOf(k: string, word: string, min: number): boolean {
+  if (k.length < min || k.length >= word.length || k[0] !== word[0] || !consonantsOnly(k)) return false;
+  let at = 1;
+  for (const letter of k.slice(1)) {
+    at = word.indexOf(letter, at) + 1;
+    if (!at) return false;
+  }
+  return true;
 }
 
 /**
@@ -116,9 +137,16 @@ const MIN_STOREFRONT_LABEL = 5;
 /** The registrable name of a domain, without its public suffix: "amazon" of amazon.co.uk. */
 const domainLabel = (domain: string) => parse(domain, { allowPrivateDomains: false }).domainWithoutSuffix ?? null;
 
+/**
+ * The one brand the spellings name. Several brands with one and the same spelling: the one that bears it as its name,
+ * the others as an alias (NAPA Auto Parts, and its owner's alias).
+ */
 function onlyBrand(spellings: Spelling[]): string | null {
   const brands = new Set(spellings.map((s) => s.brandId));
-  return brands.size === 1 ? [...brands][0] : null;
+  if (brands.size === 1) return [...brands][0];
+  if (new Set(spellings.map((s) => s.key)).size > 1) return null;
+  const named = new Set(spellings.filter((s) => s.isName).map((s) => s.brandId));
+  return named.size === 1 ? [...named][0] : null;
 }
 
 /** The items of `sorted` whose text starts with `prefix` (binary search for the first, then a scan). */

@@ -20,30 +20,40 @@ const PHRASES: RegExp[] = [
   /\bCHECKCARD\s+\d{4}\b/g,
   /\b(?:POS|PIN)\s+(?:DEBIT|PURCHASE|PUR|TRANSACTION|WITHDRAWAL)\b/g,
   /\bRECURRING\s+(?:PAYMENT|PMT|DEBIT|CHARGE)\b/g,
-  /\b(?:VISA|MASTERCARD|MC|AMEX)\s+(?:PURCHASE|DEBIT|DDA|CARD)\b/g,
+  /\b(?:VISA|MASTERCARD|MC|AMEX)\s+(?:PURCHASE|DEBIT|DDA(?:\s+PUR(?:CHASE)?)?|CARD|VARE)\b/g, // "VISA VARE": Norway
+  /\b(?:DBT|DEBIT)\s+(?:PURCHASE|PUR)\b/g,
   /\bCARD\s+(?:ENDING\s+(?:IN\s+)?|NO\.?\s*|#\s*)?\d{4}\b/g,
   /\bDDA\s+(?:PURCHASE|DEBIT|POS)\b/g,
   /^\s*(?:PRLV|PRELEVEMENT)(?:\s+SEPA)?\b/g, // France: direct debit
   /^\s*(?:COMPRA|PAGO)\s+(?:CON\s+)?TARJ(?:ETA)?\.?(?:\s+\d{4}\b)?(?:\s+EN\b)?/g, // Spain: card purchase
-  /^\s*(?:PAGAMENTO|PAG\.?|ACQUISTO|OPERAZIONE)\s+(?:POS|CARTA|TRAMITE\s+POS)\b/g, // Italy: card purchase
+  /^\s*(?:PAGAMENTO|PAG\.?|ACQUISTO|OPERAZIONE)(?:\s+(?:POS|CARTA|CONTACTLESS|TRAMITE\s+POS))?\b/g, // Italy: card purchase
+  /\bORE\s+\d{1,2}[:.]\d{2}\b|\bCARTA\s+N\.?\s*[*X\d]+/g, // Italy: the time and the card
   /^\s*(?:BEA|GEA)(?:,?\s+BETAALPAS)?\b|\bBETAALAUTOMAAT\b|^\s*(?:SEPA\s+)?INCASSO(?:\s+ALGEMEEN\s+DOORLOPEND)?\b/g, // Netherlands
-  /^\s*(?:KORTKÖP|KORTKOP|KORTKJØP|KORTKJOP|KORTTIOSTO|DANKORT-NOTA|VISA\/DANKORT)\b/g, // Nordics: card purchase
+  /^\s*(?:KORTKÖP|KORTKOP|KORTKJØP|KORTKJOP|KORTTIOSTO|DANKORT-(?:NOTA|KØB|KOB)|VISA\/DANKORT)\b/g, // Nordics: card purchase
   /^\s*(?:EFTPOS|VISA DEBIT)\s+(?:PURCHASE|PURCH)?\b/g, // Australia and New Zealand
   /\bEFTPOS\b/g,
   /^\s*(?:OPOS|PRE-AUTHORIZED DEBIT|PREAUTHORIZED DEBIT|PAD)\b/g, // Canada: online POS, pre-authorised debit
   /^\s*(?:ACH\s+(?:DEBIT|WITHDRAWAL|PMT)|EXTERNAL\s+WITHDRAWAL|ONLINE\s+PAYMENT)\b/g, // US
-  /\s(?:DD|CD|VIS|\)\)\))(?=\s+#|\s*$)/g, // UK: the payment type after the name ("VODAFONE DD", "TESCO CD 1234")
+  /\s(?:DD|CD|VIS|\)\)\))(?=\s+#|\s+\d{4,}\b|\s*$)/g, // UK: the payment type after the name ("VODAFONE DD", "TESCO CD 1234")
   /^\s*VIS\s|^\s*\)\)\)\s*/g, // UK: HSBC's Visa and contactless marks before the name
   /^\s*\d{4}\s+\d{2}[A-Z]{3}\d{2}\s+[A-Z]\s*,/g, // UK: "4471 09MAR24 C , MERCHANT , CITY GB" (card, date, type)
   /\bON\s+\d{1,2}\s+(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)\b|\s(?:BCC|BGC)\s*$/g, // UK: "ON 10 MAR BCC"
   /^\s*D\/D\b/g, // Ireland: a direct debit
   /^\s*(?:BILL\s+(?:PAYMENT|PMT)(?:\s+VIA\b)?|BPAY)\b/g, // Canada, Australia: a bill payment
-  /^\s*POINT\s+OF\s+SALE\s*-?\s*(?:INTERAC\s+)?(?:RETAIL\s+)?(?:PURCHASE)?/g, // Canada
+  /^\s*POINT\s+OF\s+SALE\s*-?\s*(?:INTERAC\s+)?(?:RETAIL\s+)?(?:PURCHASE|WITHDRAWAL)?/g, // Canada, Huntington
+  /^\s*POS\s+MERCHANDISE\b|^\s*PAIEMENT\s+FACTURE(?:\s*-?\s*ACCESD)?|^\s*ACHAT(?:\s+DIRECT)?(?:\s+INTERAC)?\b/g, // Canada
+  /^\s*(?:APLPAY|APPLEPAY|GGLPAY|GOOGLEPAY)\b/g, // Amex: a wallet token before the merchant
   /^\s*FACTURE\s+CARTE(?:\s+DU\s+\d{6})?|\bCARTE\s+\d{4}X\d{4}\b/g, // France: a card invoice
   /\s(?:ECH|ID EMETTEUR|MDT|REF|LIB)\/.*$/g, // France: a SEPA debit's fields
   /^\s*ADDEBITO\s+(?:DIRETTO\s+)?(?:SDD\s+)?/g, // Italy: a direct debit
   /\b(?:CARTA|KARTE)\s+\d{4}\b/g, // Italy, Germany: the card
   /^\s*(?:EINKAUF|BEZAHLUNG\s+KARTE)\b|\bMC\/\d+/g, // Switzerland, Austria
+  /^\s*KAUF\/DIENSTLEISTUNG(?:\s+VOM\s+[\d.]+)?|\bKARTENNUMMER:?\s*[X*\d]+|^\s*LSV\+?(?:\s+BELASTUNG)?/g, // Switzerland
+  /^\s*POS\s+\d+,\d{2}\s+AT\s+K\d(?:\s+\d{1,2}\.\d{1,2}\.)?/g, // Austria: "POS 23,40 AT K1 07.03."
+  /^\s*DOMICILIERING\b|\bMEDEDELING\b.*$/g, // Belgium: a direct debit and its message
+  /^\s*(?:RECIBO|DEB\.?\s+DIRECTO|ADEUDO(?:\s+RECIBO)?)\b/g, // Spain, Portugal: a direct debit
+  /^\s*AP\s*#\s*\d+(?!\d|\s+(?:TO|FROM)\b)/g, // New Zealand: an automatic payment
+  /\b(?:NOK|SEK|DKK|EUR|CHF|PLN|GBP|USD|CAD|AUD|NZD)\s+\d[\d.]*,\d{2}\b|\b\d+,\d{2}\b/g, // an amount
   /^\s*BETALING\s+MET\s+(?:DEBETKAART|BANCONTACT|MAESTRO)(?:\s+NUMMER)?(?:\s+[0-9X]{4}){0,4}/g, // Belgium
   /^\s*ZAKUP\s+PRZY\s+U[ZŻ]YCIU\s+KARTY\b/g, // Poland
   /^\s*COMPRA(?:\s+\d{4})?\b(?!\s+TARJ)/g, // Portugal
@@ -77,9 +87,9 @@ const NUMBERS: RegExp[] = [
   /\b\d{1,2}[:.]\d{2}(?::\d{2})?\b/g, // times
   /\+?\d[\d\s().-]{8,}\d/g, // phone numbers
   /#\s*[A-Z]?\d+\b/g, // store numbers #1234, # 0123, #F12
+  /\b[X*]{2,}\d{2,}\b/g, // masked card numbers XXXX1234 (before the next: XXXXX7719 is no name)
   /(?<=\b[A-Z]{3,})\d{3,}\b/g, // a store number glued to the name: STARBUCKS12345
   /\b[A-Z]\d{3,}\b/g, // a store code: F12345
-  /\b[X*]{2,}\d{2,}\b/g, // masked card numbers XXXX1234
   /\b(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z0-9]{8,}\b/g, // reference codes mixing letters and digits
   /\b\d{3,}\b/g, // long numbers: store, terminal and reference numbers
 ];
@@ -130,6 +140,8 @@ export const TRAILING_WORDS = new Set([
   "AIR", "AIRLINE", "AIRLINES", "AIRWAYS", "PREMIUM", "UTILITIES", "UTILITY", "CENTER", "CENTRE", "SUPERCENTER",
   "SUPERSTORE", "HYPERMARKET", "MEGASTORE", "OUTLET", "DIRECT", "DIGITAL", "PREPAID", "POSTPAID", "PREAUTH", "FILIALE",
   "FILIAAL", "SUCURSAL", "BRANCH", "FIL", "SAGT", "DANKE", "DANKT", "WEB", "SALES", "PREPAY", "TOPUP", "TOP-UP",
+  // Address words: a branch's street after the name ("PAK N SAVE WAIRAU RD", "COSTA KINGS CROSS STN").
+  "RD", "AVE", "BLVD", "HWY", "PKWY", "VIALE", "CORSO", "STN", "STRASSE",
 ]);
 
 /**

@@ -61,7 +61,7 @@ function platformSells(words: string[], platform: Platform): boolean {
   let own = false;
   for (let i = 0; i < words.length; ) {
     const word = words[i];
-    if (isPlatformsOwn(word, platform)) own = true;
+    if (isPlatformsOwn(word, platform) || MEMBERSHIPS.has(word)) own = true;
     else if (!namesNobody(word)) {
       // Anything else must be a place, or the descriptor names someone.
       const place = placeLength(words, i, { cut: false });
@@ -73,6 +73,9 @@ function platformSells(words: string[], platform: Platform): boolean {
   }
   return platform.sellsItself || own;
 }
+
+/** The names platforms give their memberships ("DELIVEROO PLUS", "GLOVO PRIME", "UBER ONE", "DOORDASH DASHPASS"). */
+const MEMBERSHIPS = new Set(["PLUS", "PRIME", "ONE", "PASS", "DASHPASS", "UNLIMITED"]);
 
 /** The platform's own name or address, printed after its prefix. */
 function isPlatformsOwn(word: string, platform: Platform): boolean {

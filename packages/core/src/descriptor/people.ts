@@ -17,13 +17,16 @@ const TRANSFER_PHRASE = new RegExp(
       "(?:ONLINE |MOBILE |INTERNAL |BANK |WIRE |INTERNET |FAST |SEPA CREDIT |SEPA )?(?:TRANSFER|TFR) (?:TO|FROM)(?: PAYID)?",
       "(?:VIA )?(?:FASTER |BANK |OSKO |MOBILE )?PAYMENT (?:TO|FROM)",
       "AP(?: #)? (?:TO|FROM)",
-      "(?:TRF|TRANSF)(?: MB WAY)?(?: P\\/| PARA)",
-      "PRZELEW(?: NA TELEFON)?(?: BLIK)?(?: (?:DO|OD))?",
+      "(?:# )?ONLINE (?:TO|FROM)", // Bank of Ireland: "365 ONLINE TO"
+      "BETAALVERZOEK", // Netherlands: a payment request (Tikkie)
+      "(?:MB WAY )?(?:TRF|TRANSF)(?: MB WAY)?(?: P\\/| PARA)",
+      "(?:BLIK )?PRZELEW(?: NA TELEFON)?(?: BLIK)?(?: (?:DO|OD))?",
       "OVERSCHRIJVING(?: (?:NAAR|VAN))?",
-      "GELD (?:SENDEN|EMPFANGEN)(?: (?:AN|VON))?",
+      "(?:GELD )?(?:SENDEN|EMPFANGEN)(?: (?:AN|VON))?",
       "(?:FPS|FPO|FPI|FP)(?: (?:TO|FROM))?",
       "SEPA OVERBOEKING",
       "(?:STANDING ORDER|STO|SO) TO",
+      "SO(?= [A-Z] [A-Z])", // UK: a standing order to an initial and surname
       "PAYID (?:PAYMENT )?(?:TO|FROM)",
       "P2P(?: PAYMENT| TRANSFER)?",
       "SENT TO",
@@ -31,7 +34,7 @@ const TRANSFER_PHRASE = new RegExp(
       "(?:ECHTZEIT-?)?(?:UEBERWEISUNG|ÜBERWEISUNG|DAUERAUFTRAG)(?: SEPA)?(?: (?:AN|VON))?",
       "(?:VIR(?:EMENT)?(?: SEPA)?(?: INST(?:ANTANE)?)?)(?: (?:A|À|DE|RECU DE|EMIS VERS))?",
       "TRANSFERENCIA(?: INMEDIATA)?(?: BIZUM)?(?: (?:A FAVOR DE|A|DE))?",
-      "BONIFICO(?: SEPA| ISTANTANEO)?(?: (?:A FAVORE DI|A|DA))?",
+      "BONIFICO(?: SEPA| ISTANTANEO)?(?: DISPOSTO)?(?: (?:A FAVORE DI|A|DA))?",
       "OVERBOEKING(?: (?:NAAR|VAN))?",
       "(?:OVERFØRSEL|ÖVERFÖRING|OVERFORSEL|OVERFORING)(?: (?:TIL|FRA|TILL|FRÅN))?",
     ].join("|") +
@@ -40,18 +43,18 @@ const TRANSFER_PHRASE = new RegExp(
 
 /** UK statements print the other party first and the kind of transfer after it: "J SMITH FPO", "MARY JONES SO". */
 const TRANSFER_SUFFIX =
-  /\s+(?:FPO|FPI|FPS|FP|BGC|TFR|SO|STO|PAYID|OSKO|FASTER PAYMENTS?|STANDING ORDER|BANK GIRO CREDIT)(?:\s+(?:#|[A-Z0-9]*\d[A-Z0-9]*))*$/;
+  /\s+(?:FPO|FPI|FPS|FP|BGC|TFR|SO|STO|PAYID|OSKO|FASTER PAYMENTS?|STANDING ORDER|BANK GIRO CREDIT|# ONLINE)(?:\s+(?:#|[A-Z0-9]*\d[A-Z0-9]*))*$/;
 
 /**
  * The memo a payer adds after the other party ("ZELLE TO JOHN SMITH FOR RENT", "… REF DINNER", "… CONCEPTO CENA",
  * CommBank's "… NETBANK BBQ"): no part of the name.
  */
 const MEMO =
-  /\s+(?:FOR|MEMO|RE|REF\.?|REFERENCE|CONCEPTO|CAUSALE|MOTIF|OMSCHRIJVING|MEDEDELING|VERWENDUNGSZWECK|NETBANK|COMMBANK APP|IBAN|BIC|PER|POUR|FUER|FÜR|VOOR|PARA)(?::|\s|$).*$/;
+  /\s+(?:FOR|MEMO|RE|REF\.?|REFERENCE|CONCEPTO|CAUSALE|MOTIF|OMSCHRIJVING|MEDEDELING|VERWENDUNGSZWECK|ZAHLUNGSREFERENZ|NETBANK|COMMBANK APP|IBAN|BIC|PER|POUR|FUER|FÜR|VOOR|PARA)(?::|\s|$).*$/;
 
 /** After a P2P rail's prefix ("ZELLE", "VENMO *", "BIZUM"): the direction words that precede the name. */
 const RAIL_DIRECTION =
-  /^(?:(?:PAYMENT|PMT|TRANSFER|CASHOUT|CASH OUT|SENT|RECEIVED|ENVIADO|RECIBIDO|BETALNING|INVIATO|RICEVUTO)\s*)?(?:TO|FROM|A|DE|DA|TILL|FRÅN|FRAN|TIL|FRA|AN|VON|AAN|VAN)?(?=\s|$)/;
+  /^(?:(?:PAYMENT|PMT|TRANSFER|CASHOUT|CASH OUT|SENT|RECEIVED|ENVIADO|RECIBIDO|BETALNING|INVIATO|RICEVUTO|SENDEN|EMPFANGEN)\s*)?(?:TO|FROM|A|DE|DA|TILL|FRÅN|FRAN|TIL|FRA|AN|VON|AAN|VAN)?(?=\s|$)/;
 
 /** Words that make a party a business, not a person. */
 export const BUSINESS_WORDS = new Set([
@@ -70,11 +73,18 @@ export const BUSINESS_WORDS = new Set([
   "LAUNDROMAT", "TATTOO", "PARLOR", "PARLOUR", "OUTFITTERS", "RENTALS", "NURSERY", "COLLISION", "GARAGE", "LODGE",
   "CHAPEL", "DENTISTRY", "ORTHODONTICS", "VETERINARY", "OPTICAL", "EYECARE", "BARBERSHOP", "LASHES", "THRIFT",
   "ANTIQUES", "JEWELERS", "JEWELLERS", "PAWN", "LIQUORS", "VAPE", "SMOKE", "TOBACCO", "CIGARS", "PHCY", "PHARM",
+  "ARMS", "SIGNS", "PRINTING", "PRINT",
+  // The same kinds of business in the languages of the statements we read.
+  "RESTAURANTE", "RISTORANTE", "TRATTORIA", "OSTERIA", "CAFETERIA", "PANADERIA", "PASTELERIA", "PELUQUERIA",
+  "FERRETERIA", "LIBRERIA", "FARMACIA", "BRASSERIE", "BOULANGERIE", "BOUCHERIE", "PATISSERIE", "PHARMACIE", "TABAC",
+  "GASTHAUS", "GASTSTATTE", "GASTSTÄTTE", "KIOSK", "FRISEUR", "IMBISS", "BAKKERIJ", "SLAGERIJ", "EETCAFE", "KAPSALON",
+  "CONDITOREI", "KONDITOREI", "PASTICCERIA", "GELATERIA", "MACELLERIA", "TABACCHERIA", "TAVERNA", "CERVECERIA",
 ]);
 
 /** Splits a leading transfer phrase off; `transfer` tells whether the text is a transfer (a P2P rail always is). */
 export function splitTransfer(text: string, afterP2pRail: boolean): { transfer: boolean; rest: string } {
-  const phrase = (afterP2pRail ? RAIL_DIRECTION : TRANSFER_PHRASE).exec(text);
+  // After a P2P rail, its direction words or a bank's transfer phrase ("BLIK PRZELEW NA TELEFON DO").
+  const phrase = afterP2pRail ? (TRANSFER_PHRASE.exec(text) ?? RAIL_DIRECTION.exec(text)) : TRANSFER_PHRASE.exec(text);
   if (afterP2pRail || phrase) {
     const rest = (phrase ? text.slice(phrase[0].length) : text).replace(/^[\s:;*#-]+/, "");
     return { transfer: true, rest: rest.replace(MEMO, "").replace(/^(?:#\s*[;:,]?\s*)+/, "") };
@@ -83,15 +93,33 @@ export function splitTransfer(text: string, afterP2pRail: boolean): { transfer: 
   return suffix ? { transfer: true, rest: text.slice(0, suffix.index).replace(MEMO, "") } : { transfer: false, rest: text };
 }
 
-/** A personal name: one to four alphabetic words (an initial allowed), none of them a business word. */
+/**
+ * A personal name: one to four alphabetic words (an initial allowed), none of them a business word, perhaps after a
+ * title and before the payer's memo ("MS A NOWAK SPLIT BILL", "S O'BRIEN RENT MARCH", "GARCIA, ANA").
+ */
 export function isPersonalName(text: string): boolean {
-  // Reference codes printed after the name ("TYLER BROOKS 4SC", "JULIE TREMBLAY 4KX9QP") are no part of it.
-  const words = text.split(" ").filter((w) => w && !/\d/.test(w));
+  // Reference codes and phone numbers printed after the name ("TYLER BROOKS 4SC", "+41 79 *** ** 12") are no part of it.
+  const words = text
+    .split(" ")
+    .map((w) => w.replace(/,$/, ""))
+    .filter((w) => /\p{L}/u.test(w) && !/\d/.test(w));
+  const named = TITLES.has(words[0]) ? words.slice(1) : words;
+  if (looksLikeName(named)) return true;
+  // A name of two or three words, then a memo: everything after it a memo word or no business word at all.
+  return [3, 2].some((n) => named.length > n && looksLikeName(named.slice(0, n)) && named.slice(n).every((w) => MEMO_WORDS.has(w) || !BUSINESS_WORDS.has(w)));
+}
+
+function looksLikeName(words: string[]): boolean {
   if (words.length < 1 || words.length > 4) return false;
   // Letters of any alphabet: JOSÉ GARCÍA and JÜRGEN MÜLLER are names too.
   if (!words.every((w) => /^\p{Lu}[\p{Lu}'.-]*$/u.test(w) && !BUSINESS_WORDS.has(w.replace(/\.$/, "")))) return false;
   return words.some((w) => w.replace(/[^\p{Lu}]/gu, "").length >= 2); // an initial alone is no name
 }
+
+const TITLES = new Set(["MR", "MRS", "MS", "MISS", "DR", "MX", "HERR", "FRAU", "M", "MME", "SR", "SRA"]);
+
+/** What payers write after a name that is also a business word: "… RENT MARCH", "… HOUSE RENT". */
+const MEMO_WORDS = new Set(["RENT", "BILL", "FOOD", "WINE", "PARKING", "TICKETS", "TAXI"]);
 
 /** The account holder's own name in the descriptor: a transfer between their accounts, or to someone they name. */
 export function namesHolder(text: string, holderName: string | undefined): boolean {

@@ -89,14 +89,14 @@ export const isRegionCode = (word: string) => regionSet.has(word) || COUNTRY_COD
 
 /**
  * How many words at `start` of `words` name a place: a city or country, whole or (unless `cut` is false) cut short as
- * banks cut them ("SAN FRANCISC"), or a region code. 0 when none does.
+ * banks cut them ("SAN FRANCISC"), or (unless `codes` is false) a region code. 0 when none does.
  */
-export function placeLength(words: string[], start: number, { cut = true }: { cut?: boolean } = {}): number {
+export function placeLength(words: string[], start: number, { cut = true, codes = true }: { cut?: boolean; codes?: boolean } = {}): number {
   for (let n = Math.min(longestPhrase, words.length - start); n >= 1; n--) {
     const phrase = words.slice(start, start + n).join(" ");
     if (placePhrases.has(phrase) || (cut && phrase.length >= 7 && truncatedPlace(phrase))) return n;
   }
-  return isRegionCode(words[start]) ? 1 : 0;
+  return codes && isRegionCode(words[start]) ? 1 : 0;
 }
 
 // Banks cut the city column short; a cut of seven letters or more is unambiguous enough to accept.
