@@ -4,6 +4,7 @@
 // fits (loose-match.ts). Never a fuzzy hit: it would invent merchants for local shops, and a wrong merchant is worse
 // than none.
 import type { CorpusBrand, CorpusIndex } from "../beta/corpus-index.ts";
+import { isCommonEnglishWord, isCommonWord } from "./common-words.ts";
 import { abbreviation, truncatedName } from "./loose-match.ts";
 import { nameKey } from "./name-key.ts";
 import { namesNobody, NUMBER_MARK, TRAILING_WORDS } from "./noise.ts";
@@ -50,7 +51,7 @@ export function matchCorpus(index: CorpusIndex, merchant: string[], given: strin
     // "DM FIL.2341 LEIPZIG" starts with a name.
     const asRegion = run.every(isRegionCode) && rest.every((w) => w === NUMBER_MARK || /\d/.test(w));
     if (!hit || (key.length < 3 && (!hit.isName || asRegion))) continue;
-    if (followedByNoName(rest, key.length >= STRONG_KEY)) return hit.brand;
+    if (followedByNoName(rest, strength(run, key))) return hit.brand;
   }
   const headRun = head && head.length ? [{ words: head, key: headKey, rest: [] }] : [];
   return hits.get(headKey)?.brand ?? looseMatch(index, [...candidates, ...headRun]);
@@ -65,7 +66,7 @@ function looseMatch(index: CorpusIndex, candidates: Run[]): NamedBrand | null {
     // A printed address's name part is abbreviated as well ("NTFLX.COM").
     const brandId = truncatedName(index.loose, words) ?? abbreviation(index.loose, words.map((w) => w.replace(/\..*$/, "")));
     const brand = brandId ? index.brands.get(brandId) : undefined;
-    if (brand && followedByNoName(rest, key.length >= STRONG_KEY)) return brand;
+    if (brand && followedByNoName(rest, strength(words, key))) return brand;
   }
   return null;
 }
@@ -138,7 +139,17 @@ function brandsByKeys(index: CorpusIndex, keys: string[]): Map<string, { brand: 
  * ("ESSELUNGA-VIALE PIAVE/MILANO"), or a few words ending in a region code ("MARRIOTT BOSTON COPLEY MA"). Words at the
  * end after a distinctive name are a business of their own ("PATAGONIA TOURS", "CARNIVAL PARTY RENTALS").
  */
-function followedByNoName(rest: string[], strong: boolean): boolean {
+/**
+ * How much a name says on its own: a long key is distinctive ("starbucks"); a name that is one common English word
+ * ("FRONTIER", "MARATHON") is a word any business may start with, and a branch after it needs a name in it.
+ */
+type Strength = { strong: boolean; plain: boolean };
+
+function strength(run: string[], key: string): Strength {
+  return { strong: key.length >= STRONG_KEY, plain: run.length === 1 && isCommonEnglishWord(run[0]) };
+}
+
+function followedByNoName(rest: string[], { strong, plain }: Strength): boolean {
   // A hyphen after the name ends it: what follows is a branch or city ("COSTA-KINGS CROSS STN", "KMART-PENRITH").
   const words = rest.map((w) => w.replace(/^-/, ""));
   if (words.some((w, i) => namesBusiness(w) && !inCompanyName(words, i) && !namesTown(words, i))) return false;
@@ -168,17 +179,21 @@ function followedByNoName(rest: string[], strong: boolean): boolean {
       continue;
     }
     if (strong || ended) {
-      const branch = branchLength(words, i, ended);
-      if (!branch) return false;
+      const branch = branchLength(words, i);
       // A branch or suburb, two words at most ("MT ALBERT", "VIALE PIAVE"), once a place or legal word has ended the
-      // name, or before one after a distinctive name. A distinctive name and a word at the very end could as well be
-      // a business of its own ("PATAGONIA TOURS"), and kinds of business cannot all be listed.
+      // name; after a distinctive name, before a place unless it names an activity ("MARATHON PRINTING & SIGNS
+      // BOULDER CO") or follows a name of common words with common words ("FRONTIER FEED & SEED CHEYENNE WY"); or at
+      // the very end when no word of it is a common word: a business named with one after a brand's word is no
+      // branch ("PATAGONIA TOURS"), a suburb seldom is one ("SUPERVALU RATHMINES"). Longer, only a few words ending
+      // in a region code, none of them common unless the name has ended ("MARRIOTT BOSTON COPLEY MA").
+      const branchWords = words.slice(i, i + branch);
       const beforePlace = i + branch < words.length;
-      if (branch <= 2 && (ended || beforePlace)) {
+      const plainly = !plain || branchWords.some(isProperWord);
+      if (branch <= 2 && (ended || (beforePlace && plainly && !branchWords.some(namesActivity)) || branchWords.every(isProperWord))) {
         i += branch;
         continue;
       }
-      return strong && few(i) && endsInRegion(words.slice(i));
+      return strong && few(i) && endsInRegion(words.slice(i)) && (ended || !words.slice(i).some(isCommonWord));
     }
     // A store code before the store number ("TARGET HOU #1045").
     if (word.length <= 3 && words.indexOf(NUMBER_MARK, i) > i) {
@@ -222,15 +237,18 @@ function inCompanyName(words: string[], i: number): boolean {
   return (words[i] === "GROUP" || words[i] === "HOLDINGS") && namesNobody(next) && next !== NUMBER_MARK;
 }
 
-/**
- * How many words from `start` are neither places, numbers nor billing words: a branch or suburb, perhaps. Right after
- * the name, an activity ("MARATHON PRINTING") is no branch: 0.
- */
-function branchLength(words: string[], start: number, ended: boolean): number {
+/** How many words from `start` are neither places, numbers nor billing words: a branch or suburb, perhaps. */
+function branchLength(words: string[], start: number): number {
   let end = start;
   while (end < words.length && !namesNobody(words[end]) && !placeLength(words, end)) end++;
-  return !ended && words.slice(start, end).some((w) => w.length >= 6 && w.endsWith("ING")) ? 0 : end - start;
+  return end - start;
 }
+
+/** A word for an activity: a kind of business ("PRINTING", "DETAILING"), never a branch's name. */
+const namesActivity = (word: string) => word.length >= 6 && word.endsWith("ING");
+
+/** A word that can only be a name: letters, four or more, not a common word of any language we read. */
+const isProperWord = (word: string) => /^[A-Z]{4,}$/.test(word) && !isCommonWord(word);
 
 const restNamesNobody = (words: string[], from: number) => words.slice(from).every(namesNobody);
 
