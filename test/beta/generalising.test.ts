@@ -182,6 +182,34 @@ describe("on the seeded corpus", () => {
     for (const descriptor of shops) expect(await row(descriptor), descriptor).toMatchObject({ status: "cleaned", domain: null });
   });
 
+  it("takes a suburb after a brand, where a common word would make it a business of its own", async () => {
+    for (const [descriptor, domain] of Object.entries({ "VDC-SUPERVALU RATHMINES": "supervalu.ie", "MCDONALDS CHADSTONE": "mcdonalds.com" })) {
+      expect(await row(descriptor), descriptor).toMatchObject({ status: "matched", domain });
+    }
+    for (const descriptor of ["PATAGONIA TOURS", "HOLLISTER RANCH", "CARD PURCHASE 03/02 FRONTIER FEED & SEED CHEYENNE WY CARD 8812"]) {
+      expect(await row(descriptor), descriptor).toMatchObject({ status: "cleaned", domain: null });
+    }
+  });
+
+  it("reads a state glued to its city, a name with an S its company does not write, names run together and cut, and names beyond ASCII", async () => {
+    for (const [descriptor, domain] of Object.entries({
+      "KRISPY KREME WINSTON SALEMNC": "krispykreme.com",
+      "CONTACTLESS PAYMENT WM MORRISONS STORE LEEDS": "morrisons.com",
+      "PETROCAN 12345 CALGARY AB": "petro-canada.ca",
+      "POS 4417 K1 14.03. 12:31 OEBB PERSONENVERKEHR A WIEN 1100": "oebb.at",
+    })) {
+      expect(await row(descriptor), descriptor).toMatchObject({ status: "matched", domain });
+    }
+  });
+
+  it("knows a platform by its domain before a star, and drops its credit after the merchant", async () => {
+    expect(await row("COMPRA TARJ. 4940XXXXXXXX2210 GLOVOAPP*MCDONALDS-BARCELONA", true)).toMatchObject({
+      domain: "mcdonalds.com",
+      intermediary: { domain: "glovoapp.com" },
+    });
+    expect(await row("IC* COSTCO BY INSTACART SAN FRANCISCOCA", true)).toMatchObject({ domain: "costco.com", intermediary: { domain: "instacart.com" } });
+  });
+
   it("takes a platform's membership for the platform billing itself", async () => {
     expect(await row("DELIVEROO PLUS SUBSCRIPTION LONDON", true)).toMatchObject({ status: "matched", domain: "deliveroo.co.uk", intermediary: null });
     expect(await row("COMPRA TARJ. 5402XXXXXXXX1234 GLOVO PRIME BARCELONA", true)).toMatchObject({ domain: "glovoapp.com", intermediary: null });
@@ -194,6 +222,9 @@ describe("on the seeded corpus", () => {
       "ZELLE TRANSFER CONF# BAC9X8Y7Z6; GARCIA, ANA",
       "BLIK PRZELEW NA TELEFON DO KATARZYNA NOWAK",
       "E-TRANSFER SENT MICHAEL TREMBLAY CA1M3K8P", // not Michaels, a name cut short
+      "J PATEL FPO RENT MARCH 204577 12345678", // the UK suffix before the payer's memo
+      "TO D PARATA 12-3140-0123456-00 KOHA", // what is left of a bill payment to a person
+      "MB WAY PARA JOAO SILVA 912345678",
     ]) {
       expect(await row(descriptor, true), descriptor).toMatchObject({ status: "cleaned", domain: null, entity_type: "person" });
     }

@@ -5,8 +5,9 @@
 // domains outside the corpus are looked up as they come (beta/lookup-deps.ts).
 import { stateOf, type DomainLookup, type StateRow } from "../brands/store.ts";
 import { buildLooseIndex, type LooseIndex } from "../descriptor/loose-match.ts";
+import { withoutMarks, withUmlautsSpelled } from "../descriptor/ascii.ts";
 import { nameKey } from "../descriptor/name-key.ts";
-import { prefixSpellings, type PlatformPrefix } from "../descriptor/platforms.ts";
+import { platformPrefixes, type PlatformPrefix } from "../descriptor/platforms.ts";
 
 /** How long the index answers before a request reads it again. */
 export const CORPUS_TTL_MS = 60_000;
@@ -89,7 +90,7 @@ async function readIndex(db: D1Database): Promise<CorpusIndex> {
     ),
     db.prepare("SELECT domain FROM blocked_domains"),
   ]);
-  const keyRows = withMarketNamesShort(keys.results as KeyRow[]);
+  const keyRows = withGeneratedAliases(keys.results as KeyRow[]);
   const named = keyRows.filter((r): r is KeyRow & { domain: string } => r.domain !== null);
   const domainRows = domains.results as DomainRow[];
   return {
@@ -107,29 +108,38 @@ async function readIndex(db: D1Database): Promise<CorpusIndex> {
       }),
     ),
     blocked: new Set((blocked.results as { domain: string }[]).map((r) => r.domain)),
-    prefixes: (prefixes.results as PrefixRow[])
-      .flatMap((r) => {
-        const platform = { name: r.name, domain: r.domain, kind: r.kind, sellsItself: r.sells_itself === 1 };
-        return prefixSpellings(r.prefix, platform).map((prefix) => ({ prefix, platform }));
-      })
-      .sort((a, b) => b.prefix.length - a.prefix.length),
+    prefixes: platformPrefixes(
+      (prefixes.results as PrefixRow[]).map((r) => ({
+        prefix: r.prefix,
+        platform: { name: r.name, domain: r.domain, kind: r.kind, sellsItself: r.sells_itself === 1 },
+      })),
+    ),
   };
 }
 
 /**
- * A brand named for its market ("Kmart Australia", "SPAR UK") is printed without it ("KMART"): that short name is an
- * alias of the brand when no brand holds it already.
+ * Spellings banks print that the corpus does not list, generated from it, each an alias of its brand when no brand
+ * holds it already: a brand named for its market without it ("Kmart Australia" → "KMART"), and a name with letters
+ * beyond ASCII as banks write it ("ÖBB" → "OEBB", "OBB"; "Apotek Hjärtat" → "APOTEK HJARTAT").
  */
-function withMarketNamesShort(rows: KeyRow[]): KeyRow[] {
+function withGeneratedAliases(rows: KeyRow[]): KeyRow[] {
   const held = new Set(rows.map((r) => r.key));
-  const short = rows.flatMap((row) => {
-    const name = row.is_name === 1 ? MARKET_SUFFIX.exec(row.raw)?.[1] : undefined;
-    const key = name && nameKey(name.toUpperCase());
-    if (!key || key.length < MIN_MARKET_SHORT || held.has(key)) return [];
-    held.add(key);
-    return [{ ...row, key, raw: name, is_name: 0 }];
+  const generated = rows.flatMap((row) => {
+    const market = row.is_name === 1 ? MARKET_SUFFIX.exec(row.raw)?.[1] : undefined;
+    const spellings = [...(market && nameKey(market.toUpperCase()).length >= MIN_MARKET_SHORT ? [market] : []), ...asciiSpellings(row.raw)];
+    return spellings.flatMap((raw) => {
+      const key = nameKey(raw.toUpperCase());
+      if (held.has(key)) return [];
+      held.add(key);
+      return [{ ...row, key, raw, is_name: 0 }];
+    });
   });
-  return [...rows, ...short];
+  return [...rows, ...generated];
+}
+
+/** A name with letters beyond ASCII, as banks print it: umlauts written out ("OE"), and every mark dropped ("O"). */
+function asciiSpellings(raw: string): string[] {
+  return /^[\x20-\x7e]*$/.test(raw) ? [] : [...new Set([withUmlautsSpelled(raw), withoutMarks(raw)])];
 }
 
 /** Shorter names are words of their own ("One NZ" is no "ONE"). */

@@ -120,11 +120,15 @@ function endsInRegion(words: string[]): boolean {
   return last !== undefined && isRegionCode(last);
 }
 
+const MIN_PLURAL_KEY = 6;
+
 /** The most popular brand with a domain for each key, and whether the key is that brand's name (not an alias). */
 function brandsByKeys(index: CorpusIndex, keys: string[]): Map<string, { brand: NamedBrand; isName: boolean }> {
   const byKey = new Map<string, { brand: NamedBrand; isName: boolean }>();
   for (const key of keys) {
-    const hit = index.byKey.get(key)?.find((h) => h.brand.domain !== null);
+    // A name printed with an "S" the company does not write ("WM MORRISONS" for Wm Morrison).
+    const hits = index.byKey.get(key) ?? (key.length >= MIN_PLURAL_KEY && key.endsWith("s") ? index.byKey.get(key.slice(0, -1)) : undefined);
+    const hit = hits?.find((h) => h.brand.domain !== null);
     if (hit) byKey.set(key, hit as { brand: NamedBrand; isName: boolean });
   }
   return byKey;

@@ -73,13 +73,16 @@ export function truncatedName(index: LooseIndex, words: string[]): string | null
   const last = keys.length - 1;
   const cut = (k: string, w: string, i: number) => w.startsWith(k) && k.length >= (i === last ? 2 : MIN_CUT_WORD);
   const shortens = (k: string, w: string, i: number) => cut(k, w, i) || (keys.length > 1 && consonantsOf(k, w, i === last ? 2 : MIN_CUT_WORD));
+  // One word may be the name's words run together and cut ("PETROCAN" of Petro-Canada).
+  const runTogether = (s: Spelling) => keys.length === 1 && s.words.length > 1 && key.length > s.words[0].length && s.key.startsWith(key);
   const fits = (s: Spelling) =>
     s.key.length > key.length &&
     key.length >= s.key.length * MIN_TRUNCATED_SHARE &&
     s.words.length >= keys.length &&
-    keys.every((k, i) => k === s.words[i] || shortens(k, s.words[i], i)) &&
-    keys.some((k, i) => k !== s.words[i]) &&
-    (keys.length > 1 ? keys.some((k, i) => k === s.words[i] || cut(k, s.words[i], i)) : key.length >= s.words[0].length * MIN_ONE_WORD_SHARE);
+    (runTogether(s) ||
+      (keys.every((k, i) => k === s.words[i] || shortens(k, s.words[i], i)) &&
+        keys.some((k, i) => k !== s.words[i]) &&
+        (keys.length > 1 ? keys.some((k, i) => k === s.words[i] || cut(k, s.words[i], i)) : key.length >= s.words[0].length * MIN_ONE_WORD_SHARE)));
   // A first word written as its consonants does not share the name's beginning past its first letter.
   const candidates = consonantsOnly(keys[0]) ? range(index.spellings, keys[0][0], (s) => s.key) : range(index.spellings, keys[0], (s) => s.key);
   return onlyBrand(candidates.filter(fits));

@@ -20,8 +20,9 @@ const PHRASES: RegExp[] = [
   /\bCHECKCARD\s+\d{4}\b/g,
   /\b(?:POS|PIN)\s+(?:DEBIT|PURCHASE|PUR|TRANSACTION|WITHDRAWAL)\b/g,
   /\bRECURRING\s+(?:PAYMENT|PMT|DEBIT|CHARGE)\b/g,
-  /\b(?:VISA|MASTERCARD|MC|AMEX)\s+(?:PURCHASE|DEBIT|DDA(?:\s+PUR(?:CHASE)?)?|CARD|VARE)\b/g, // "VISA VARE": Norway
+  /\b(?:VISA|MASTERCARD|MC|AMEX)\s+(?:PURCHASE|(?:DEBIT|DDA)(?:\s+PUR(?:CHASE)?)?|CARD|VARE)\b/g, // "VISA VARE": Norway
   /\b(?:DBT|DEBIT)\s+(?:PURCHASE|PUR)\b/g,
+  /^\s*(?:MISC(?:ELLANEOUS)?\s+(?:PAYMENT|DEBIT)|PAGO\s+MOVIL(?:\s+EN)?|PAIEMENT\s+DIRECT)\b/g,
   /\bCARD\s+(?:ENDING\s+(?:IN\s+)?|NO\.?\s*|#\s*)?\d{4}\b/g,
   /\bDDA\s+(?:PURCHASE|DEBIT|POS)\b/g,
   /^\s*(?:PRLV|PRELEVEMENT)(?:\s+SEPA)?\b/g, // France: direct debit
@@ -29,14 +30,14 @@ const PHRASES: RegExp[] = [
   /^\s*(?:PAGAMENTO|PAG\.?|ACQUISTO|OPERAZIONE)(?:\s+(?:POS|CARTA|CONTACTLESS|TRAMITE\s+POS))?\b/g, // Italy: card purchase
   /\bORE\s+\d{1,2}[:.]\d{2}\b|\bCARTA\s+N\.?\s*[*X\d]+/g, // Italy: the time and the card
   /^\s*(?:BEA|GEA)(?:,?\s+BETAALPAS)?\b|\bBETAALAUTOMAAT\b|^\s*(?:SEPA\s+)?INCASSO(?:\s+ALGEMEEN\s+DOORLOPEND)?\b/g, // Netherlands
-  /^\s*(?:KORTKÖP|KORTKOP|KORTKJØP|KORTKJOP|KORTTIOSTO|DANKORT-(?:NOTA|KØB|KOB)|VISA\/DANKORT)\b/g, // Nordics: card purchase
+  /^\s*(?:KORTKÖP|KORTKOP|KORTKJØP|KORTKJOP|VAREKJØP|VAREKJOP|KORTTIOSTO|DANKORT-(?:NOTA|KØB|KOB)|VISA\/DANKORT)\b/g, // Nordics: card purchase
   /^\s*(?:EFTPOS|VISA DEBIT)\s+(?:PURCHASE|PURCH)?\b/g, // Australia and New Zealand
   /\bEFTPOS\b/g,
   /^\s*(?:OPOS|PRE-AUTHORIZED DEBIT|PREAUTHORIZED DEBIT|PAD)\b/g, // Canada: online POS, pre-authorised debit
   /^\s*(?:ACH\s+(?:DEBIT|WITHDRAWAL|PMT)|EXTERNAL\s+WITHDRAWAL|ONLINE\s+PAYMENT)\b/g, // US
   /\s(?:DD|CD|VIS|\)\)\))(?=\s+#|\s+\d{4,}\b|\s*$)/g, // UK: the payment type after the name ("VODAFONE DD", "TESCO CD 1234")
   /^\s*VIS\s|^\s*\)\)\)\s*/g, // UK: HSBC's Visa and contactless marks before the name
-  /^\s*\d{4}\s+\d{2}[A-Z]{3}\d{2}\s+[A-Z]\s*,/g, // UK: "4471 09MAR24 C , MERCHANT , CITY GB" (card, date, type)
+  /^\s*\d{4}\s+\d{2}[A-Z]{3}\d{2}\s+[A-Z]{1,3}\s*,/g, // UK: "4471 09MAR24 C , MERCHANT , CITY GB" (card, date, type)
   /\bON\s+\d{1,2}\s+(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)\b|\s(?:BCC|BGC)\s*$/g, // UK: "ON 10 MAR BCC"
   /^\s*D\/D\b/g, // Ireland: a direct debit
   /^\s*(?:BILL\s+(?:PAYMENT|PMT)(?:\s+VIA\b)?|BPAY)\b/g, // Canada, Australia: a bill payment
@@ -48,14 +49,14 @@ const PHRASES: RegExp[] = [
   /^\s*ADDEBITO\s+(?:DIRETTO\s+)?(?:SDD\s+)?/g, // Italy: a direct debit
   /\b(?:CARTA|KARTE)\s+\d{4}\b/g, // Italy, Germany: the card
   /^\s*(?:EINKAUF|BEZAHLUNG\s+KARTE)\b|\bMC\/\d+/g, // Switzerland, Austria
-  /^\s*KAUF\/DIENSTLEISTUNG(?:\s+VOM\s+[\d.]+)?|\bKARTENNUMMER:?\s*[X*\d]+|^\s*LSV\+?(?:\s+BELASTUNG)?/g, // Switzerland
-  /^\s*POS\s+\d+,\d{2}\s+AT\s+K\d(?:\s+\d{1,2}\.\d{1,2}\.)?/g, // Austria: "POS 23,40 AT K1 07.03."
+  /^\s*KAUF\/DIENSTLEISTUNG(?:\s+VOM\s+[\d.]+)?|\bKARTEN(?:NUMMER|\s+NR\.?):?\s*[X*\d]+|^\s*LSV\+?(?:\s+BELASTUNG)?/g, // Switzerland
+  /^\s*POS\s+(?:\d+,\d{2}\s+AT\s+|\d{4}\s+)K\d(?:\s+\d{1,2}\.\d{1,2}\.)?/g, // Austria: "POS 23,40 AT K1 07.03.", "POS 4417 K1"
   /^\s*DOMICILIERING\b|\bMEDEDELING\b.*$/g, // Belgium: a direct debit and its message
   /^\s*(?:RECIBO|DEB\.?\s+DIRECTO|ADEUDO(?:\s+RECIBO)?)\b/g, // Spain, Portugal: a direct debit
   /^\s*AP\s*#\s*\d+(?!\d|\s+(?:TO|FROM)\b)/g, // New Zealand: an automatic payment
   /\b(?:NOK|SEK|DKK|EUR|CHF|PLN|GBP|USD|CAD|AUD|NZD)\s+\d[\d.]*,\d{2}\b|\b\d+,\d{2}\b/g, // an amount
   /^\s*BETALING\s+MET\s+(?:DEBETKAART|BANCONTACT|MAESTRO)(?:\s+NUMMER)?(?:\s+[0-9X]{4}){0,4}/g, // Belgium
-  /^\s*ZAKUP\s+PRZY\s+U[ZŻ]YCIU\s+KARTY\b/g, // Poland
+  /^\s*ZAKUP(?:\s+PRZY\s+U[ZŻ]YCIU\s+KARTY)?\b/g, // Poland
   /^\s*COMPRA(?:\s+\d{4})?\b(?!\s+TARJ)/g, // Portugal
   /\bKØB\b|\bKOB\b(?=\s)/g, // Denmark: "VISA/DANKORT KØB"
   /^\s*POS\s+W\/D\b/g, // New Zealand
@@ -90,7 +91,7 @@ const NUMBERS: RegExp[] = [
   /\b[X*]{2,}\d{2,}\b/g, // masked card numbers XXXX1234 (before the next: XXXXX7719 is no name)
   /(?<=\b[A-Z]{3,})\d{3,}\b/g, // a store number glued to the name: STARBUCKS12345
   /\b[A-Z]\d{3,}\b/g, // a store code: F12345
-  /\b(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z0-9]{8,}\b/g, // reference codes mixing letters and digits
+  /\b(?=(?:[A-Z]*\d){3})(?=\d*[A-Z])[A-Z0-9]{8,}\b/g, // reference codes mixing letters and digits (not PRZELEWY24)
   /\b\d{3,}\b/g, // long numbers: store, terminal and reference numbers
 ];
 

@@ -20,6 +20,7 @@ const TRANSFER_PHRASE = new RegExp(
       "(?:# )?ONLINE (?:TO|FROM)", // Bank of Ireland: "365 ONLINE TO"
       "BETAALVERZOEK", // Netherlands: a payment request (Tikkie)
       "(?:MB WAY )?(?:TRF|TRANSF)(?: MB WAY)?(?: P\\/| PARA)",
+      "MB WAY(?: P\\/| PARA)",
       "(?:BLIK )?PRZELEW(?: NA TELEFON)?(?: BLIK)?(?: (?:DO|OD))?",
       "OVERSCHRIJVING(?: (?:NAAR|VAN))?",
       "(?:GELD )?(?:SENDEN|EMPFANGEN)(?: (?:AN|VON))?",
@@ -31,7 +32,9 @@ const TRANSFER_PHRASE = new RegExp(
       "P2P(?: PAYMENT| TRANSFER)?",
       "SENT TO",
       "RECEIVED FROM",
-      "(?:ECHTZEIT-?)?(?:UEBERWEISUNG|ÜBERWEISUNG|DAUERAUFTRAG)(?: SEPA)?(?: (?:AN|VON))?",
+      "(?:ECHTZEIT-?|ONLINE-?)?(?:UEBERWEISUNG|ÜBERWEISUNG|DAUERAUFTRAG)(?: SEPA)?(?: (?:AN|VON))?",
+      "(?:FASTER PAYMENTS? )?RECEIPT(?: REF\\.?\\S*)? FROM",
+      "TO|FROM", // what is left of "BILL PAYMENT TO", "… TO D PARATA"
       "(?:VIR(?:EMENT)?(?: SEPA)?(?: INST(?:ANTANE)?)?)(?: (?:A|À|DE|RECU DE|EMIS VERS))?",
       "TRANSFERENCIA(?: INMEDIATA)?(?: BIZUM)?(?: (?:A FAVOR DE|A|DE))?",
       "BONIFICO(?: SEPA| ISTANTANEO)?(?: DISPOSTO)?(?: (?:A FAVORE DI|A|DA))?",
@@ -43,7 +46,7 @@ const TRANSFER_PHRASE = new RegExp(
 
 /** UK statements print the other party first and the kind of transfer after it: "J SMITH FPO", "MARY JONES SO". */
 const TRANSFER_SUFFIX =
-  /\s+(?:FPO|FPI|FPS|FP|BGC|TFR|SO|STO|PAYID|OSKO|FASTER PAYMENTS?|STANDING ORDER|BANK GIRO CREDIT|# ONLINE)(?:\s+(?:#|[A-Z0-9]*\d[A-Z0-9]*))*$/;
+  /\s+(?:FPO|FPI|FPS|FP|BGC|TFR|SO|STO|PAYID|OSKO|FASTER PAYMENTS?|STANDING ORDER|BANK GIRO CREDIT|# ONLINE)(?:\s+(?:#|[A-Z0-9]*\d[A-Z0-9]*))*$|\s+(?:FPO|FPI|BGC|STO)\s(?=.*#)/;
 
 /**
  * The memo a payer adds after the other party ("ZELLE TO JOHN SMITH FOR RENT", "… REF DINNER", "… CONCEPTO CENA",

@@ -92,12 +92,17 @@ export const isRegionCode = (word: string) => regionSet.has(word) || COUNTRY_COD
  * banks cut them ("SAN FRANCISC"), or (unless `codes` is false) a region code. 0 when none does.
  */
 export function placeLength(words: string[], start: number, { cut = true, codes = true }: { cut?: boolean; codes?: boolean } = {}): number {
+  const isPlace = (phrase: string) => placePhrases.has(phrase) || (cut && phrase.length >= 7 && truncatedPlace(phrase));
   for (let n = Math.min(longestPhrase, words.length - start); n >= 1; n--) {
     const phrase = words.slice(start, start + n).join(" ");
-    if (placePhrases.has(phrase) || (cut && phrase.length >= 7 && truncatedPlace(phrase))) return n;
+    // The state glued to the city when the column ran out ("OKLAHOMA CITYOK", "SAN FRANCISCOCA").
+    const glued = GLUED_REGION.exec(phrase);
+    if (isPlace(phrase) || (glued && isRegionCode(glued[2]) && isPlace(glued[1]))) return n;
   }
   return codes && isRegionCode(words[start]) ? 1 : 0;
 }
+
+const GLUED_REGION = /^(.*[A-Z]{3})([A-Z]{2})$/;
 
 // Banks cut the city column short; a cut of seven letters or more is unambiguous enough to accept.
 const truncatedPlace = (phrase: string) => [...placePhrases].some((p) => p.length > phrase.length && p.startsWith(phrase));

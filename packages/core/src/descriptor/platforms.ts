@@ -34,6 +34,26 @@ export function prefixSpellings(prefix: string, platform: Pick<Platform, "kind" 
   return [...spellings];
 }
 
+/**
+ * Every prefix a bank may print for the seeded platforms, longest first (so "UBER *EATS" wins over "UBER *"): each
+ * seeded prefix as banks print it, and each platform's domain and its name part before a star ("GLOVOAPP*MCDONALDS",
+ * "SKIPTHEDISHES.COM* A&W", "ZIP.CO *THE GOOD GUYS").
+ */
+export function platformPrefixes(seeded: { prefix: string; platform: Platform }[]): PlatformPrefix[] {
+  const byDomain = new Map(seeded.map(({ platform }) => [platform.domain, platform]));
+  const fromDomains = [...byDomain.values()].flatMap((platform) => {
+    const domain = platform.domain.toUpperCase();
+    const label = domain.split(".")[0];
+    return [`${domain}*`, ...(label.length >= MIN_DOMAIN_LABEL ? [`${label}*`] : [])].map((prefix) => ({ prefix, platform }));
+  });
+  const spelled = [...seeded, ...fromDomains].flatMap(({ prefix, platform }) => prefixSpellings(prefix, platform).map((p) => ({ prefix: p, platform })));
+  const unique = new Map(spelled.map((p) => [p.prefix, p]));
+  return [...unique.values()].sort((a, b) => b.prefix.length - a.prefix.length);
+}
+
+/** A domain's name part this short ("SQ") could start anything. */
+const MIN_DOMAIN_LABEL = 3;
+
 export type PlatformSplit = { platform: Platform; rest: string };
 
 /**
@@ -54,8 +74,10 @@ export function splitPlatform(upper: string, prefixes: PlatformPrefix[]): Platfo
   return null;
 }
 
+/** The merchant text without the platform's name before it or its credit after it ("COSTCO BY INSTACART"). */
 function dropRepeatedName(rest: string, platform: Platform): string {
-  const words = rest.replace(/^[\s*:\-]+/, "").split(/[\s*]+/).filter(Boolean);
+  const credit = new RegExp(`\\s+(?:BY|VIA)\\s+${platform.name.toUpperCase().replace(/[^A-Z0-9 ]/g, ".")}\\b`);
+  const words = rest.replace(/^[\s*:\-]+/, "").replace(credit, " ").split(/[\s*]+/).filter(Boolean);
   const platformKey = nameKey(platform.name.toUpperCase());
   for (let n = Math.min(3, words.length); n >= 1; n--) {
     if (nameKey(words.slice(0, n).join("")) === platformKey) return words.slice(n).join(" ");
