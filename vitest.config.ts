@@ -6,6 +6,7 @@ import { NTROPY_KEY, NTROPY_ORIGIN, ntropyResponse } from "./test/fixtures/fake-
 import { fixtureResponse } from "./test/fixtures/site-router.mjs";
 import { iconCatalogue } from "./scripts/lib/icon-catalogue.mjs";
 import { RECEIVER_ORIGIN, receiverResponse } from "./test/fixtures/webhook-receiver.mjs";
+import { SEED_SLICE_DIR } from "./test/deploy/seed-slice.ts";
 
 const migrations = await readD1Migrations("migrations");
 const icons = iconCatalogue();
@@ -74,6 +75,9 @@ const deployProject = {
     name: "deploy",
     include: ["test/deploy/**/*.test.ts"],
     environment: "node",
+    // A slice of the corpus (test/deploy/seed-slice.ts), written before the files run.
+    globalSetup: ["test/deploy/seed-slice.ts"],
+    env: { BRAND_SEED_DIR: SEED_SLICE_DIR },
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 600_000,

@@ -15,13 +15,12 @@ import { sqlText } from "../../packages/core/src/seed/sql-text.ts";
 import { sha256Hex } from "../../packages/core/src/ids.ts";
 import { ROOT } from "./local-env.mjs";
 import { renderMasters } from "./logo-masters.mjs";
-import { loadSeed } from "./seed-files.mjs";
+import { loadSeed, seedDir } from "./seed-files.mjs";
 
 const BATCH_STATEMENTS = 8_000;
 const BATCH_BYTES = 4_000_000;
 
 const FINGERPRINTED = [
-  ...Object.keys(SEED_FILES).map((f) => `seed/${f}`),
   "packages/core/src/seed/write.ts",
   "packages/core/src/seed/corpus.ts",
   "packages/core/src/seed/sql-text.ts",
@@ -33,7 +32,8 @@ const FINGERPRINTED = [
 
 /** A hash of the seed files and of the code that writes them: the same fingerprint means nothing to do. */
 export async function corpusFingerprint() {
-  const parts = await Promise.all(FINGERPRINTED.map((path) => readFile(`${ROOT}${path}`, "utf8")));
+  const paths = [...Object.keys(SEED_FILES).map((f) => new URL(f, seedDir())), ...FINGERPRINTED.map((path) => `${ROOT}${path}`)];
+  const parts = await Promise.all(paths.map((path) => readFile(path, "utf8")));
   return (await sha256Hex(parts.join("\0"))).slice(0, 32);
 }
 
