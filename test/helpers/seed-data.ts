@@ -10,6 +10,7 @@ import merchantsUsServices from "../../seed/merchants-us-services.json";
 import merchantsUk from "../../seed/merchants-uk.json";
 import merchantsEu from "../../seed/merchants-eu.json";
 import merchantsCaAu from "../../seed/merchants-ca-au.json";
+import merchantsMore from "../../seed/merchants-more.json";
 import crypto from "../../seed/crypto.json";
 import exchanges from "../../seed/exchanges.json";
 import indices from "../../seed/indices.json";
@@ -25,6 +26,7 @@ export const seedFiles = {
   "merchants-uk.json": merchantsUk,
   "merchants-eu.json": merchantsEu,
   "merchants-ca-au.json": merchantsCaAu,
+  "merchants-more.json": merchantsMore,
   "crypto.json": crypto,
   "exchanges.json": exchanges,
   "indices.json": indices,

@@ -1,7 +1,7 @@
 // Whether a word is a common word of a language our statements are in (scripts/build-common-words.mjs names the
 // sources): a business is often named with one after a brand's word ("FRONTIER FEED & SEED", "PATAGONIA TOURS"), a
 // branch or suburb seldom ("SUPERVALU RATHMINES", "MCDONALDS CHADSTONE").
-import lists from "./common-words.json";
+import lists from "./common-words.json" with { type: "json" };
 
 let english: Set<string> | null = null;
 let other: Set<string> | null = null;

@@ -156,6 +156,7 @@ export const SEED_FILES = {
   "merchants-uk.json": SeedMerchant,
   "merchants-eu.json": SeedMerchant,
   "merchants-ca-au.json": SeedMerchant,
+  "merchants-more.json": SeedMerchant,
   "crypto.json": SeedCrypto,
   "exchanges.json": SeedExchange,
   "indices.json": SeedIndex,

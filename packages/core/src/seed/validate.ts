@@ -62,6 +62,7 @@ const MERCHANT_FILES = [
   "merchants-uk.json",
   "merchants-eu.json",
   "merchants-ca-au.json",
+  "merchants-more.json",
 ] as const satisfies (keyof typeof SEED_FILES)[];
 
 /** A merchant as a brand: where it trades, what it sells and its source are the data's own record, not the database's. */
