@@ -210,6 +210,33 @@ describe("on the seeded corpus", () => {
     expect(await row("IC* COSTCO BY INSTACART SAN FRANCISCOCA", true)).toMatchObject({ domain: "costco.com", intermediary: { domain: "instacart.com" } });
   });
 
+  it("reads short coined names, words shortened inside, and amounts, dates and rates as no part of a name", async () => {
+    for (const [descriptor, domain] of Object.entries({
+      "IDP PURCHASE - 7712 LCBO/RAO #0217 TORONTO": "lcbo.com", // a store code after a short coined name
+      "NORDSTRM RCK #0412 SAN JOSE CA": "nordstromrack.com", // every word shortened, not Nordstrom
+      "PURCHASE AUTHORIZED ON 03/06 HARRIS TEETR #0329 RALEIGH NC S585065338102299 CARD 7115": "harristeeter.com",
+      "CARD PAYMENT TO ARGOS LTD,24.99 GBP, RATE 1.00/GBP ON 05-03-2024": "argos.co.uk",
+      "EASYJET000K7RZ2Q9 LUTON GB": "easyjet.com", // a booking reference glued to the name
+      "VISA 488712 NOK 412,50 REMA 1000 TORSHOV 12.03": "rema.no", // the number in a name
+    })) {
+      expect(await row(descriptor), descriptor).toMatchObject({ status: "matched", domain });
+    }
+  });
+
+  it("gives no merchant to a shop a date, a common word or a kind of food follows", async () => {
+    for (const descriptor of ["CB CARREFOUR DES FLEURS 10/03", "CARD PAYMENT TO ARGOS KEBAB HOUSE ON 08-03", "AMAZON TROPICAL FISH HOUSTON TX"]) {
+      expect(await row(descriptor), descriptor).toMatchObject({ status: "cleaned", domain: null });
+    }
+  });
+
+  it("knows a platform billing from its home city, printed after its own name, or by its domain", async () => {
+    expect(await row("RECURRING DEBIT CARD 0301 SHOPIFY* 219874563 OTTAWA ON", true)).toMatchObject({ domain: "shopify.com", intermediary: null });
+    expect(await row("SQUARE SQ *CORNER BOOKS AUSTIN TX", true)).toMatchObject({ status: "cleaned", intermediary: { domain: "squareup.com" } });
+    expect(await row("GUMROAD.COM* PIXELBRUSH", true)).toMatchObject({ status: "cleaned", intermediary: { domain: "gumroad.com" } });
+    // A wallet with a number and a region after it moved money; it is not the merchant.
+    expect(await row("PAYPAL.COM 4029357733 CA")).toMatchObject({ status: "cleaned", domain: null });
+  });
+
   it("takes a platform's membership for the platform billing itself", async () => {
     expect(await row("DELIVEROO PLUS SUBSCRIPTION LONDON", true)).toMatchObject({ status: "matched", domain: "deliveroo.co.uk", intermediary: null });
     expect(await row("COMPRA TARJ. 5402XXXXXXXX1234 GLOVO PRIME BARCELONA", true)).toMatchObject({ domain: "glovoapp.com", intermediary: null });
@@ -225,6 +252,8 @@ describe("on the seeded corpus", () => {
       "J PATEL FPO RENT MARCH 204577 12345678", // the UK suffix before the payer's memo
       "TO D PARATA 12-3140-0123456-00 KOHA", // what is left of a bill payment to a person
       "MB WAY PARA JOAO SILVA 912345678",
+      // A P2P rail's ACH debit: the person is in the receiver field.
+      "ORIG CO NAME:VENMO ORIG ID:3264681992 DESC DATE: CO ENTRY DESCR:PAYMENT SEC:WEB IND ID:1035577123 IND NAME:TYLER ABERNATHY TRN: 0690021234TC",
     ]) {
       expect(await row(descriptor, true), descriptor).toMatchObject({ status: "cleaned", domain: null, entity_type: "person" });
     }

@@ -6,6 +6,7 @@
 import { stateOf, type DomainLookup, type StateRow } from "../brands/store.ts";
 import { buildLooseIndex, type LooseIndex } from "../descriptor/loose-match.ts";
 import { withoutMarks, withUmlautsSpelled } from "../descriptor/ascii.ts";
+import { isCommonWord } from "../descriptor/common-words.ts";
 import { nameKey } from "../descriptor/name-key.ts";
 import { platformPrefixes, type PlatformPrefix } from "../descriptor/platforms.ts";
 
@@ -126,7 +127,11 @@ function withGeneratedAliases(rows: KeyRow[]): KeyRow[] {
   const held = new Set(rows.map((r) => r.key));
   const generated = rows.flatMap((row) => {
     const market = row.is_name === 1 ? MARKET_SUFFIX.exec(row.raw)?.[1] : undefined;
-    const spellings = [...(market && nameKey(market.toUpperCase()).length >= MIN_MARKET_SHORT ? [market] : []), ...asciiSpellings(row.raw)];
+    const spellings = [
+      ...(market && nameKey(market.toUpperCase()).length >= MIN_MARKET_SHORT ? [market] : []),
+      ...asciiSpellings(row.raw),
+      ...(row.is_name === 1 ? withoutNumber(row.raw) : []),
+    ];
     return spellings.flatMap((raw) => {
       const key = nameKey(raw.toUpperCase());
       if (held.has(key)) return [];
@@ -135,6 +140,18 @@ function withGeneratedAliases(rows: KeyRow[]): KeyRow[] {
     });
   });
   return [...rows, ...generated];
+}
+
+/**
+ * A name with a number in it without the number, which the descriptor engine reads as a store number ("REMA 1000" →
+ * "REMA"), unless what is left is a common word ("Forever 21").
+ */
+function withoutNumber(raw: string): string[] {
+  const words = raw.split(" ");
+  const left = words.filter((w) => !/^\d+$/.test(w));
+  if (left.length === words.length || !left.length) return [];
+  const name = left.join(" ");
+  return nameKey(name.toUpperCase()).length >= MIN_MARKET_SHORT - 1 && !(left.length === 1 && isCommonWord(left[0].toUpperCase())) ? [name] : [];
 }
 
 /** A name with letters beyond ASCII, as banks print it: umlauts written out ("OE"), and every mark dropped ("O"). */

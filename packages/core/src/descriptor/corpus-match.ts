@@ -145,13 +145,19 @@ function brandsByKeys(index: CorpusIndex, keys: string[]): Map<string, { brand: 
  */
 /**
  * How much a name says on its own: a long key is distinctive ("starbucks"); a name that is one common English word
- * ("FRONTIER", "MARATHON") is a word any business may start with, and a branch after it needs a name in it.
+ * ("FRONTIER", "MARATHON") is a word any business may start with: a branch after it (`plain`) needs a name in it.
  */
 type Strength = { strong: boolean; plain: boolean };
 
 function strength(run: string[], key: string): Strength {
-  return { strong: key.length >= STRONG_KEY, plain: run.length === 1 && isCommonEnglishWord(run[0]) };
+  const long = key.length >= STRONG_KEY;
+  // A shorter name of four letters or more that is no common word of any language we read is distinctive too ("IKEA",
+  // "WAWA"), but a branch after it must name something ("AMAZON TROPICAL FISH HOUSTON TX" is a shop).
+  const coined = !long && key.length >= MIN_COINED_KEY && run.every((w) => !isCommonWord(w.replace(/[^A-Z]/g, "")));
+  return { strong: long || coined, plain: coined || (run.length === 1 && isCommonEnglishWord(run[0])) };
 }
+
+const MIN_COINED_KEY = 4;
 
 function followedByNoName(rest: string[], { strong, plain }: Strength): boolean {
   // A hyphen after the name ends it: what follows is a branch or city ("COSTA-KINGS CROSS STN", "KMART-PENRITH").
@@ -182,31 +188,36 @@ function followedByNoName(rest: string[], { strong, plain }: Strength): boolean 
       i += place;
       continue;
     }
-    if (strong || ended) {
-      const branch = branchLength(words, i);
-      // A branch or suburb, two words at most ("MT ALBERT", "VIALE PIAVE"), once a place or legal word has ended the
-      // name; after a distinctive name, before a place unless it names an activity ("MARATHON PRINTING & SIGNS
-      // BOULDER CO") or follows a name of common words with common words ("FRONTIER FEED & SEED CHEYENNE WY"); or at
-      // the very end when no word of it is a common word: a business named with one after a brand's word is no
-      // branch ("PATAGONIA TOURS"), a suburb seldom is one ("SUPERVALU RATHMINES"). Longer, only a few words ending
-      // in a region code, none of them common unless the name has ended ("MARRIOTT BOSTON COPLEY MA").
-      const branchWords = words.slice(i, i + branch);
-      const beforePlace = i + branch < words.length;
-      const plainly = !plain || branchWords.some(isProperWord);
-      if (branch <= 2 && (ended || (beforePlace && plainly && !branchWords.some(namesActivity)) || branchWords.every(isProperWord))) {
-        i += branch;
-        continue;
-      }
-      return strong && few(i) && endsInRegion(words.slice(i)) && (ended || !words.slice(i).some(isCommonWord));
-    }
-    // A store code before the store number ("TARGET HOU #1045").
+    // A store code before the store number ("TARGET HOU #1045", "LCBO/RAO #0217").
     if (word.length <= 3 && words.indexOf(NUMBER_MARK, i) > i) {
       i++;
       continue;
     }
-    return false;
+    if (!strong && !ended) return false;
+    const branch = branchLength(words, i);
+    if (branch <= 2 && isBranch(words.slice(i, i + branch), { ended, plain, atEnd: i + branch === words.length })) {
+      i += branch;
+      continue;
+    }
+    // Longer, only a few words ending in a region code after a distinctive name, none of them common unless the name
+    // has ended ("MARRIOTT BOSTON COPLEY MA").
+    return strong && few(i) && endsInRegion(words.slice(i)) && (ended || !words.slice(i).some(isCommonWord));
   }
   return true;
+}
+
+/**
+ * Whether words after a name are a branch or suburb (two at most: "MT ALBERT", "VIALE PIAVE"). Once a place or legal
+ * word has ended the name, any. Otherwise never an activity ("MARATHON PRINTING & SIGNS"); at the very end, only
+ * names, no common word; before a place or number after a plain name, a name among them. A business is often named
+ * with common words after a brand's ("PATAGONIA TOURS", "FRONTIER FEED & SEED CHEYENNE WY", "CARREFOUR DES FLEURS"),
+ * a suburb seldom is ("SUPERVALU RATHMINES").
+ */
+function isBranch(words: string[], { ended, plain, atEnd }: { ended: boolean; plain: boolean; atEnd: boolean }): boolean {
+  if (ended) return true;
+  if (words.some(namesActivity)) return false;
+  if (atEnd) return words.every(isProperWord);
+  return !plain || words.some(isProperWord);
 }
 
 /**

@@ -23,6 +23,8 @@ export type LooseIndex = {
 const MIN_TRUNCATED_KEY = 7;
 const MIN_TRUNCATED_WORDS_KEY = 6;
 const MIN_TRUNCATED_SHARE = 0.5;
+/** Several words all shortened ("NORDSTRM RCK") are taken when they keep this many letters; fewer need a word whole. */
+const MIN_SHORTENED_WORDS_KEY = 10;
 /** A word shortened before the last keeps at least this many letters ("BRIT" of "BRITISH"). */
 const MIN_CUT_WORD = 3;
 /** A one-word name cut short keeps at least this share of its letters ("WALGREEN", "STARBUCK"). */
@@ -72,7 +74,8 @@ export function truncatedName(index: LooseIndex, words: string[]): string | null
   if (key.length < (keys.length > 1 ? MIN_TRUNCATED_WORDS_KEY : MIN_TRUNCATED_KEY) || !keys.every(Boolean)) return null;
   const last = keys.length - 1;
   const cut = (k: string, w: string, i: number) => w.startsWith(k) && k.length >= (i === last ? 2 : MIN_CUT_WORD);
-  const shortens = (k: string, w: string, i: number) => cut(k, w, i) || (keys.length > 1 && consonantsOf(k, w, i === last ? 2 : MIN_CUT_WORD));
+  const shortens = (k: string, w: string, i: number) =>
+    cut(k, w, i) || (keys.length > 1 && (consonantsOf(k, w, i === last ? 2 : MIN_CUT_WORD) || vowelsDropped(k, w)));
   // One word may be the name's words run together and cut ("PETROCAN" of Petro-Canada).
   const runTogether = (s: Spelling) => keys.length === 1 && s.words.length > 1 && key.length > s.words[0].length && s.key.startsWith(key);
   const fits = (s: Spelling) =>
@@ -82,13 +85,26 @@ export function truncatedName(index: LooseIndex, words: string[]): string | null
     (runTogether(s) ||
       (keys.every((k, i) => k === s.words[i] || shortens(k, s.words[i], i)) &&
         keys.some((k, i) => k !== s.words[i]) &&
-        (keys.length > 1 ? keys.some((k, i) => k === s.words[i] || cut(k, s.words[i], i)) : key.length >= s.words[0].length * MIN_ONE_WORD_SHARE)));
-  // A first word written as its consonants does not share the name's beginning past its first letter.
-  const candidates = consonantsOnly(keys[0]) ? range(index.spellings, keys[0][0], (s) => s.key) : range(index.spellings, keys[0], (s) => s.key);
+        (keys.length > 1
+          ? key.length >= MIN_SHORTENED_WORDS_KEY || keys.some((k, i) => k === s.words[i] || cut(k, s.words[i], i))
+          : key.length >= s.words[0].length * MIN_ONE_WORD_SHARE)));
+  // A first word shortened inside ("LTL", "NORDSTRM") shares no more than its first letter with the name's beginning.
+  const candidates = range(index.spellings, keys.length > 1 ? keys[0][0] : keys[0], (s) => s.key);
   return onlyBrand(candidates.filter(fits));
 }
 
 const consonantsOnly = (k: string) => /^[a-z][b-df-hj-np-tv-z]+$/.test(k);
+
+/** `k` is `word` with some of its vowels after the first letter dropped, nothing else ("TEETR", "NORDSTRM", "RCK"). */
+function vowelsDropped(k: string, word: string): boolean {
+  if (k.length < MIN_CUT_WORD || k.length >= word.length || k[0] !== word[0]) return false;
+  let at = 0;
+  for (const letter of word) {
+    if (letter === k[at]) at++;
+    else if (!"aeiou".includes(letter)) return false;
+  }
+  return at === k.length;
+}
 
 /**
  * `k` is `word` written as its consonants: its first letter, then some of its consonants in order ("HDWR", "LTL", and

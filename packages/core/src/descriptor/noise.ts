@@ -1,8 +1,11 @@
 // What banks add around a merchant's name: card-network wrappers, dates, card and reference numbers, store numbers,
 // phone numbers, ACH envelopes. Stripping it leaves the words that can name a merchant.
 
+/** The fields of an ACH envelope: each ends the one before it. */
+const ACH_FIELD = "(?=\\s+(?:ORIG ID|CO ID|DESC DATE|CO ENTRY DESCR|DES|SEC|TRACE#?|EED|IND ID|IND NAME|INDN|TRN|ID)\\s*:|$)";
 /** ACH envelopes print the merchant after `ORIG CO NAME:` and end it at the next field (`ORIG ID:`, `DES:`, …). */
-const ACH_NAME = /\bORIG CO NAME\s*:\s*(.+?)(?=\s+(?:ORIG ID|CO ID|DESC DATE|CO ENTRY DESCR|DES|SEC|TRACE|EED|IND ID|INDN|ID)\s*:|$)/;
+const ACH_NAME = new RegExp(`\\bORIG CO NAME\\s*:\\s*(.+?)${ACH_FIELD}`);
+const ACH_RECEIVER = new RegExp(`\\b(?:IND NAME|INDN)\\s*:\\s*(.+?)${ACH_FIELD}`);
 /** The short ACH form starts with the originator: "GEICO DES:PREM COLL ID:… INDN:…". */
 const ACH_SHORT = /^(.+?)\s+DES\s*:/;
 
@@ -21,9 +24,10 @@ const PHRASES: RegExp[] = [
   /\b(?:POS|PIN)\s+(?:DEBIT|PURCHASE|PUR|TRANSACTION|WITHDRAWAL)\b/g,
   /\bRECURRING\s+(?:PAYMENT|PMT|DEBIT|CHARGE)\b/g,
   /\b(?:VISA|MASTERCARD|MC|AMEX)\s+(?:PURCHASE|(?:DEBIT|DDA)(?:\s+PUR(?:CHASE)?)?|CARD|VARE)\b/g, // "VISA VARE": Norway
-  /\b(?:DBT|DEBIT)\s+(?:PURCHASE|PUR)\b/g,
+  /\b(?:DBT|DEBIT)\s+(?:PURCHASE|PUR|CRD)\b|\bNON-PIN\b|^\s*RECURRING\b/g,
+  /^\s*(?:IDEAL(?:\s+BETALING)?|TRANSAKCJA\s+KARTA|PAY\s+ANYONE(?=\s+TRANSFER))\b|\b(?:BESTELLING|BESTELLUNG)\b|\bVALUE\s+DATE:?|\bPASNR\.?\s*\d*/g,
   /^\s*(?:MISC(?:ELLANEOUS)?\s+(?:PAYMENT|DEBIT)|PAGO\s+MOVIL(?:\s+EN)?|PAIEMENT\s+DIRECT)\b/g,
-  /\bCARD\s+(?:ENDING\s+(?:IN\s+)?|NO\.?\s*|#\s*)?\d{4}\b/g,
+  /\bCARD\s+(?:ENDING\s+(?:IN\s+)?|NO\.?\s*|#\s*)?[X*]*\d{4}\b/g,
   /\bDDA\s+(?:PURCHASE|DEBIT|POS)\b/g,
   /^\s*(?:PRLV|PRELEVEMENT)(?:\s+SEPA)?\b/g, // France: direct debit
   /^\s*(?:COMPRA|PAGO)\s+(?:CON\s+)?TARJ(?:ETA)?\.?(?:\s+\d{4}\b)?(?:\s+EN\b)?/g, // Spain: card purchase
@@ -42,7 +46,7 @@ const PHRASES: RegExp[] = [
   /^\s*D\/D\b/g, // Ireland: a direct debit
   /^\s*(?:BILL\s+(?:PAYMENT|PMT)(?:\s+VIA\b)?|BPAY)\b/g, // Canada, Australia: a bill payment
   /^\s*POINT\s+OF\s+SALE\s*-?\s*(?:INTERAC\s+)?(?:RETAIL\s+)?(?:PURCHASE|WITHDRAWAL)?/g, // Canada, Huntington
-  /^\s*POS\s+MERCHANDISE\b|^\s*PAIEMENT\s+FACTURE(?:\s*-?\s*ACCESD)?|^\s*ACHAT(?:\s+DIRECT)?(?:\s+INTERAC)?\b/g, // Canada
+  /^\s*POS\s+MERCHANDISE\b|^\s*PAIEMENT\s+(?:DE\s+)?FACTURE(?:\s*-?\s*ACCESD)?|^\s*ACHAT(?:\s+DIRECT)?(?:\s+INTERAC)?\b/g, // Canada
   /^\s*(?:APLPAY|APPLEPAY|GGLPAY|GOOGLEPAY)\b/g, // Amex: a wallet token before the merchant
   /^\s*FACTURE\s+CARTE(?:\s+DU\s+\d{6})?|\bCARTE\s+\d{4}X\d{4}\b/g, // France: a card invoice
   /\s(?:ECH|ID EMETTEUR|MDT|REF|LIB)\/.*$/g, // France: a SEPA debit's fields
@@ -54,11 +58,10 @@ const PHRASES: RegExp[] = [
   /^\s*DOMICILIERING\b|\bMEDEDELING\b.*$/g, // Belgium: a direct debit and its message
   /^\s*(?:RECIBO|DEB\.?\s+DIRECTO|ADEUDO(?:\s+RECIBO)?)\b/g, // Spain, Portugal: a direct debit
   /^\s*AP\s*#\s*\d+(?!\d|\s+(?:TO|FROM)\b)/g, // New Zealand: an automatic payment
-  /\b(?:NOK|SEK|DKK|EUR|CHF|PLN|GBP|USD|CAD|AUD|NZD)\s+\d[\d.]*,\d{2}\b|\b\d+,\d{2}\b/g, // an amount
   /^\s*BETALING\s+MET\s+(?:DEBETKAART|BANCONTACT|MAESTRO)(?:\s+NUMMER)?(?:\s+[0-9X]{4}){0,4}/g, // Belgium
   /^\s*ZAKUP(?:\s+PRZY\s+U[ZŻ]YCIU\s+KARTY)?\b/g, // Poland
   /^\s*COMPRA(?:\s+\d{4})?\b(?!\s+TARJ)/g, // Portugal
-  /\bKØB\b|\bKOB\b(?=\s)/g, // Denmark: "VISA/DANKORT KØB"
+  /\bKØB\b|\bKOE?B\b(?=\s)/g, // Denmark: "VISA/DANKORT KØB"
   /^\s*POS\s+W\/D\b/g, // New Zealand
   /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?\b|\bFOLGENR\.?\s*\d+|\bVERFALLD\.?\s*\d{4}-\d{2}/g, // German receipts
   /(?<=\bKLARNA)\s+BANK\s+AB\s+\(?PUBL\)?/g, // Klarna's legal name on its SEPA debits: the platform is what stays
@@ -76,24 +79,48 @@ const PHRASES: RegExp[] = [
 
 const WORDS = /\b(?:POS|PIN|DEBIT|PURCHASE|TRANSACTION|CONTACTLESS|CHECKCARD|DDA|VISA|ACH|MASTERCARD|MAESTRO)\b/g;
 
+/**
+ * An amount, in a currency or not, and a rate ("NOK 1290,00", "ARGOS LTD,24.99 GBP, RATE 1.00/GBP", "23,40"): no part
+ * of a name.
+ */
+const CURRENCY = "(?:GBP|EUR|USD|CAD|AUD|NZD|CHF|SEK|NOK|DKK|PLN)";
+const AMOUNT = new RegExp(
+  `\\b${CURRENCY}\\s+\\d[\\d.]*[.,]\\d{2}\\b|\\b\\d+[.,]\\d{2}\\s*${CURRENCY}\\b|\\b\\d+,\\d{2}\\b|\\b${CURRENCY}\\b|\\bRATE\\s+[\\d.,]+(?:\\/[A-Z]{3})?`,
+  "g",
+);
+
 /** Numbers and codes: replaced by NUMBER_MARK. */
-const NUMBERS: RegExp[] = [
-  /\b(?:CONF|CONFIRMATION|REF|REFERENCE|TRACE|TXN)\s*(?:#|NO\.?|:)?\s*[A-Z0-9]*\d[A-Z0-9]*\b/g,
+/**
+ * Dates and times: removed, leaving no mark. Unlike a store number they say nothing of a chain, and a date after a
+ * shop's name ("CARREFOUR DES FLEURS 10/03") must not read as one.
+ */
+const DATES: RegExp[] = [
   /\b\d{1,2}\.\d{1,2}\.\d{2,4}\b/g, // dates 14.11.26 (before the slashed ones: "14.11.26/10.22" is a date and a time)
   /\b\d{1,2}(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)\d{0,4}\b/g, // dates 09MAR24, 07MAR
   /\b\d{1,2}\/\d{1,2}(?:\/\d{2,4})?\b/g, // dates 01/23, 01/23/2026
-  /\*{2,}[A-Z0-9]+\b/g, // masked references ***K7B
   /\b\d{4}-\d{2}-\d{2}\b/g,
   /\b\d{2}-\d{2}(?:-\d{2,4})?\b/g, // 14-03 (not 7-11)
   /\b\d{1,2}[:.]\d{2}(?::\d{2})?\b/g, // times
+];
+
+const NUMBERS: RegExp[] = [
+  /\b(?:CONF|CONFIRMATION|REF|REFERENCE|TRACE|TXN)\s*(?:#|NO\.?|:)?\s*[A-Z0-9]*\d[A-Z0-9]*\b/g,
+  /\*{2,}[A-Z0-9]+\b/g, // masked references ***K7B
   /\+?\d[\d\s().-]{8,}\d/g, // phone numbers
   /#\s*[A-Z]?\d+\b/g, // store numbers #1234, # 0123, #F12
   /\b[X*]{2,}\d{2,}\b/g, // masked card numbers XXXX1234 (before the next: XXXXX7719 is no name)
+  /\b(?=(?:[A-Z]*\d){4})\d[A-Z0-9]{4,}\b/g, // a card or terminal code that starts with a digit: 4B1234
+  /(?<=\b[A-Z]{4,})\d[A-Z0-9]{5,}\b/g, // a booking reference glued to the name: EASYJET000K7RZ2Q9
   /(?<=\b[A-Z]{3,})\d{3,}\b/g, // a store number glued to the name: STARBUCKS12345
   /\b[A-Z]\d{3,}\b/g, // a store code: F12345
   /\b(?=(?:[A-Z]*\d){3})(?=\d*[A-Z])[A-Z0-9]{8,}\b/g, // reference codes mixing letters and digits (not PRZELEWY24)
   /\b\d{3,}\b/g, // long numbers: store, terminal and reference numbers
 ];
+
+/** The receiver an ACH envelope names ("IND NAME:TYLER ABERNATHY"): the other party when the originator is a P2P rail. */
+export function achReceiver(upper: string): string | null {
+  return ACH_RECEIVER.exec(upper)?.[1].trim() ?? null;
+}
 
 /**
  * Dutch SEPA lines name the other party in a field: "SEPA OVERBOEKING IBAN: … BIC: … NAAM: J DE VRIES OMSCHRIJVING: …".
@@ -117,7 +144,8 @@ export function unwrapEnvelope(upper: string): string {
  */
 export function stripNoise(upper: string): string {
   let text = ` ${upper} `;
-  for (const pattern of [...PHRASES, WORDS]) text = text.replace(pattern, " ");
+  for (const pattern of [...PHRASES, WORDS, AMOUNT]) text = text.replace(pattern, " ");
+  for (const pattern of DATES) text = text.replace(pattern, " ");
   for (const pattern of NUMBERS) text = text.replace(pattern, ` ${NUMBER_MARK} `);
   return text
     .replace(/\s+/g, " ")
@@ -142,7 +170,8 @@ export const TRAILING_WORDS = new Set([
   "SUPERSTORE", "HYPERMARKET", "MEGASTORE", "OUTLET", "DIRECT", "DIGITAL", "PREPAID", "POSTPAID", "PREAUTH", "FILIALE",
   "FILIAAL", "SUCURSAL", "BRANCH", "FIL", "SAGT", "DANKE", "DANKT", "WEB", "SALES", "PREPAY", "TOPUP", "TOP-UP",
   // Address words: a branch's street after the name ("PAK N SAVE WAIRAU RD", "COSTA KINGS CROSS STN").
-  "RD", "AVE", "BLVD", "HWY", "PKWY", "VIALE", "CORSO", "STN", "STRASSE", "AV", "AVDA", "CALLE", "RUE",
+  "RD", "AVE", "BLVD", "HWY", "PKWY", "VIALE", "CORSO", "STN", "STRASSE", "AV", "AVDA", "CALLE", "RUE", "QY", "QUAY",
+  "DAC", "FACTURATION", "RICARICA", "RECARGA", "MAGASIN",
   // At a fuel station: the pump outside or the shop inside ("QT 876 OUTSIDE TULSA OK"); a transit card topped up.
   "OUTSIDE", "INSIDE", "AUTOLOAD", "RELOAD", "AUFLADUNG", "PAY",
 ]);

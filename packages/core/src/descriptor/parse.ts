@@ -2,7 +2,7 @@
 // merchant words left for the corpus and for a display name.
 import { merchantWords } from "./corpus-match.ts";
 import { nameKey } from "./name-key.ts";
-import { namesNobody, NUMBER_MARK, stripNoise, unmark, unwrapEnvelope } from "./noise.ts";
+import { achReceiver, namesNobody, NUMBER_MARK, stripNoise, unmark, unwrapEnvelope } from "./noise.ts";
 import { splitTransfer } from "./people.ts";
 import { placeLength } from "./places.ts";
 import { splitPlatform, type Platform, type PlatformPrefix } from "./platforms.ts";
@@ -39,7 +39,10 @@ export function parseDescriptor(raw: string, prefixes: PlatformPrefix[]): Parsed
   const marked = stripNoise(unwrapEnvelope(upper));
   // A number left before the prefix ("CHECKCARD 1112 SQ *JOES") hides it.
   const split = splitPlatform(marked.replace(/^[\s#,;:.-]+/, ""), prefixes);
-  const { transfer, rest } = splitTransfer(split ? split.rest : marked, split?.platform.kind === "p2p");
+  const p2p = split?.platform.kind === "p2p";
+  // A P2P rail's ACH debit names the other party in its receiver field, not after the rail's name.
+  const receiver = p2p && !unmark(split.rest).trim() ? achReceiver(upper) : null;
+  const { transfer, rest } = splitTransfer(receiver ?? (split ? split.rest : marked), p2p);
   const merchant = unmark(rest);
   const words = merchantWords(rest);
   const star = rest.indexOf("*");
@@ -59,6 +62,7 @@ export function parseDescriptor(raw: string, prefixes: PlatformPrefix[]): Parsed
 
 function platformSells(words: string[], platform: Platform): boolean {
   let own = false;
+  let city = false;
   for (let i = 0; i < words.length; ) {
     const word = words[i];
     if (isPlatformsOwn(word, platform) || MEMBERSHIPS.has(word)) own = true;
@@ -66,13 +70,18 @@ function platformSells(words: string[], platform: Platform): boolean {
       // Anything else must be a place, or the descriptor names someone.
       const place = placeLength(words, i, { cut: false });
       if (!place) return false;
+      city ||= placeLength(words, i, { cut: false, codes: false }) > 0;
       i += place;
       continue;
     }
     i++;
   }
-  return platform.sellsItself || own;
+  // A city alone after a payment company's prefix is where it bills from ("SHOPIFY* 219874563 OTTAWA ON"); a wallet
+  // or a P2P rail with no name after it moved money, and sold nothing.
+  return platform.sellsItself || own || (city && !PASS_THROUGH.has(platform.kind));
 }
+
+const PASS_THROUGH = new Set(["wallet", "p2p"]);
 
 /** The names platforms give their memberships ("DELIVEROO PLUS", "GLOVO PRIME", "UBER ONE", "DOORDASH DASHPASS"). */
 const MEMBERSHIPS = new Set(["PLUS", "PRIME", "ONE", "PASS", "DASHPASS", "UNLIMITED"]);

@@ -27,12 +27,13 @@ const TRANSFER_PHRASE = new RegExp(
       "(?:FPS|FPO|FPI|FP)(?: (?:TO|FROM))?",
       "SEPA OVERBOEKING",
       "(?:STANDING ORDER|STO|SO) TO",
-      "SO(?= [A-Z] [A-Z])", // UK: a standing order to an initial and surname
-      "PAYID (?:PAYMENT )?(?:TO|FROM)",
+      "SO(?= (?:(?:MR|MRS|MS|MISS|DR) )?[A-Z] [A-Z])", // UK: a standing order to an initial and surname
+      "PAYID (?:PAYMENT |TRANSFER )?(?:TO|FROM)",
       "P2P(?: PAYMENT| TRANSFER)?",
       "SENT TO",
       "RECEIVED FROM",
-      "(?:ECHTZEIT-?|ONLINE-?)?(?:UEBERWEISUNG|ÜBERWEISUNG|DAUERAUFTRAG)(?: SEPA)?(?: (?:AN|VON))?",
+      "(?:ECHTZEIT-?|ONLINE-?|SEPA-?)?(?:UEBERWEISUNG|ÜBERWEISUNG|DAUERAUFTRAG)(?: SEPA)?(?: (?:AN|VON))?",
+      "AUTOMATIC PAYMENT(?: TO)?", // New Zealand
       "(?:FASTER PAYMENTS? )?RECEIPT(?: REF\\.?\\S*)? FROM",
       "TO|FROM", // what is left of "BILL PAYMENT TO", "… TO D PARATA"
       "(?:VIR(?:EMENT)?(?: SEPA)?(?: INST(?:ANTANE)?)?)(?: (?:A|À|DE|RECU DE|EMIS VERS))?",
@@ -76,7 +77,7 @@ export const BUSINESS_WORDS = new Set([
   "LAUNDROMAT", "TATTOO", "PARLOR", "PARLOUR", "OUTFITTERS", "RENTALS", "NURSERY", "COLLISION", "GARAGE", "LODGE",
   "CHAPEL", "DENTISTRY", "ORTHODONTICS", "VETERINARY", "OPTICAL", "EYECARE", "BARBERSHOP", "LASHES", "THRIFT",
   "ANTIQUES", "JEWELERS", "JEWELLERS", "PAWN", "LIQUORS", "VAPE", "SMOKE", "TOBACCO", "CIGARS", "PHCY", "PHARM",
-  "ARMS", "SIGNS", "PRINTING", "PRINT",
+  "ARMS", "SIGNS", "PRINTING", "PRINT", "SONS", "BROS", "BROTHERS", "JOINERY", "KEBAB", "KEBABS", "HOUSE",
   // The same kinds of business in the languages of the statements we read.
   "RESTAURANTE", "RISTORANTE", "TRATTORIA", "OSTERIA", "CAFETERIA", "PANADERIA", "PASTELERIA", "PELUQUERIA",
   "FERRETERIA", "LIBRERIA", "FARMACIA", "BRASSERIE", "BOULANGERIE", "BOUCHERIE", "PATISSERIE", "PHARMACIE", "TABAC",
@@ -125,7 +126,7 @@ function looksLikeName(words: string[]): boolean {
 const TITLES = new Set(["MR", "MRS", "MS", "MISS", "DR", "MX", "HERR", "FRAU", "M", "MME", "SR", "SRA"]);
 
 /** What payers write after a name that is also a business word: "… RENT MARCH", "… HOUSE RENT". */
-const MEMO_WORDS = new Set(["RENT", "BILL", "FOOD", "WINE", "PARKING", "TICKETS", "TAXI"]);
+const MEMO_WORDS = new Set(["RENT", "BILL", "FOOD", "WINE", "PARKING", "TICKETS", "TAXI", "HOUSE"]);
 
 /** The account holder's own name in the descriptor: a transfer between their accounts, or to someone they name. */
 export function namesHolder(text: string, holderName: string | undefined): boolean {

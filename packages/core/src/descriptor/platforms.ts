@@ -61,8 +61,11 @@ export type PlatformSplit = { platform: Platform; rest: string };
  * dropped when it is repeated there ("DD *DOORDASH CHIPOTLE" → DoorDash, "CHIPOTLE"). Null when no prefix matches.
  */
 export function splitPlatform(upper: string, prefixes: PlatformPrefix[]): PlatformSplit | null {
-  const text = canonicalPrefix(upper);
+  const canonical = canonicalPrefix(upper);
   for (const { prefix, platform } of prefixes) {
+    // The platform's name may stand before its prefix ("SQUARE SQ *CORNER BOOKS").
+    const named = `${platform.name.toUpperCase()} `;
+    const text = canonical.startsWith(named + prefix) ? canonical.slice(named.length) : canonical;
     if (!text.startsWith(prefix)) continue;
     // A prefix that ends in a letter or digit must end a word: "VENMO" is not the start of "VENMOUTH".
     if (/[A-Z0-9]$/.test(prefix) && /^[A-Z0-9]/.test(text.slice(prefix.length))) continue;
@@ -74,9 +77,14 @@ export function splitPlatform(upper: string, prefixes: PlatformPrefix[]): Platfo
   return null;
 }
 
+/** The beginning of a platform's name that says which it is in a credit after the merchant. */
+const MIN_CREDIT = 5;
+
 /** The merchant text without the platform's name before it or its credit after it ("COSTCO BY INSTACART"). */
 function dropRepeatedName(rest: string, platform: Platform): string {
-  const credit = new RegExp(`\\s+(?:BY|VIA)\\s+${platform.name.toUpperCase().replace(/[^A-Z0-9 ]/g, ".")}\\b`);
+  // The credit may be cut short by the field's width ("COSTCO BY INSTACAR").
+  const word = platform.name.toUpperCase().split(/[^A-Z0-9]/)[0];
+  const credit = new RegExp(`\\s+(?:BY|VIA)\\s+${word.slice(0, MIN_CREDIT)}${word.length > MIN_CREDIT ? "[A-Z]*" : ""}\\b`);
   const words = rest.replace(/^[\s*:\-]+/, "").replace(credit, " ").split(/[\s*]+/).filter(Boolean);
   const platformKey = nameKey(platform.name.toUpperCase());
   for (let n = Math.min(3, words.length); n >= 1; n--) {
