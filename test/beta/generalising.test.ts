@@ -33,7 +33,7 @@ const index = buildLooseIndex(
     { raw: "NAPA Auto Parts", brandId: "genuineparts", isName: false }, // the owner's alias, spelled the same
     { raw: "Lidl Plus", brandId: "lidlplus" },
     { raw: "Lidl Pharmacy", brandId: "lidlpharmacy" },
-  ].map((name) => ({ isName: true, ...name })),
+  ].map((name) => ({ isName: true, popularity: 50, ...name })),
   [
     { domain: "homedepot.com", brandId: "homedepot", own: true },
     { domain: "macys.com", brandId: "macys", own: true },
@@ -63,7 +63,7 @@ describe("a name cut short", () => {
 
   it("takes no name written only as consonants word by word, nor one that fits two brands' different names", () => {
     expect(truncatedName(index, ["LTL", "CSRS"])).toBeNull(); // no word kept: the skeleton matcher's case
-    expect(truncatedName(index, ["LIDL", "P"])).toBeNull(); // Lidl Plus or Lidl Pharmacy
+    expect(truncatedName(index, ["LIDL", "P"])).toBeNull(); // Lidl Plus or Lidl Pharmacy, equally known
     expect(truncatedName(index, ["ACE", "HDWRE"])).toBeNull(); // a vowel after the first letter: a word, not consonants
   });
 
@@ -218,6 +218,9 @@ describe("on the seeded corpus", () => {
       "CARD PAYMENT TO ARGOS LTD,24.99 GBP, RATE 1.00/GBP ON 05-03-2024": "argos.co.uk",
       "EASYJET000K7RZ2Q9 LUTON GB": "easyjet.com", // a booking reference glued to the name
       "VISA 488712 NOK 412,50 REMA 1000 TORSHOV 12.03": "rema.no", // the number in a name
+      "QT 876 OUTSIDE TULSA OK": "quiktrip.com", // a two-letter alias before a store number, as a chain prints it
+      "SOUTHWES 5262154712345 DALLAS TX": "southwest.com", // far better known than Southwest Gas
+      "EINKAUF SBB CFF FFS 12.03.2024 ZUERICH HB KARTE 4471": "sbb.ch", // Zürich with its umlaut written out
     })) {
       expect(await row(descriptor), descriptor).toMatchObject({ status: "matched", domain });
     }

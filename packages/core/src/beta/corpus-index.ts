@@ -98,7 +98,7 @@ async function readIndex(db: D1Database): Promise<CorpusIndex> {
     byKey: groupKeys(keyRows),
     brands: new Map(named.map(({ id, name, domain, popularity }) => [id, { id, name, domain, popularity }])),
     loose: buildLooseIndex(
-      named.map((r) => ({ raw: r.raw, brandId: r.id, isName: r.is_name === 1 })),
+      named.map((r) => ({ raw: r.raw, brandId: r.id, isName: r.is_name === 1, popularity: r.popularity })),
       domainRows.map((r) => ({ domain: r.domain, brandId: r.brand_id!, own: r.domain === r.brand_domain })),
     ),
     owners: new Map((owners.results as OwnerRow[]).map(({ child_id, ...owner }) => [child_id, owner])),

@@ -47,10 +47,11 @@ export function matchCorpus(index: CorpusIndex, merchant: string[], given: strin
   const hits = brandsByKeys(index, keys);
   for (const { key, rest, words: run } of candidates) {
     const hit = hits.get(key);
-    // "BP" is a name; "IG" is only an alias; "CA" after a phone number is California, whatever C&A is called, while
-    // "DM FIL.2341 LEIPZIG" starts with a name.
+    // "BP" is a name; "IG" is only an alias, unless a store number follows it as it follows a chain's ("QT #456",
+    // "BK #21458"); "CA" after a phone number is California, whatever C&A is called, while "DM FIL.2341 LEIPZIG"
+    // starts with a name.
     const asRegion = run.every(isRegionCode) && rest.every((w) => w === NUMBER_MARK || /\d/.test(w));
-    if (!hit || (key.length < 3 && (!hit.isName || asRegion))) continue;
+    if (!hit || (key.length < 3 && (!(hit.isName || rest[0] === NUMBER_MARK) || asRegion))) continue;
     if (followedByNoName(rest, strength(run, key))) return hit.brand;
   }
   const headRun = head && head.length ? [{ words: head, key: headKey, rest: [] }] : [];

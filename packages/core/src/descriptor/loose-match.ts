@@ -6,7 +6,7 @@ import { parse } from "tldts";
 import { nameKey } from "./name-key.ts";
 
 /** A corpus name or alias, its words as keys, and the brand it names. */
-type Spelling = { key: string; words: string[]; brandId: string; isName: boolean };
+type Spelling = { key: string; words: string[]; brandId: string; isName: boolean; popularity: number };
 
 export type LooseIndex = {
   /** Every spelling, sorted by key: a truncated key finds its completions as one range. */
@@ -38,11 +38,11 @@ const MIN_PARTLY_VOWELLED = 7;
 export const skeleton = (key: string) => (key[0] ?? "") + key.slice(1).replace(/[aeiou]/g, "").replace(/(.)\1+/g, "$1");
 
 export function buildLooseIndex(
-  names: { raw: string; brandId: string; isName: boolean }[],
+  names: { raw: string; brandId: string; isName: boolean; popularity: number }[],
   domains: { domain: string; brandId: string; own: boolean }[],
 ): LooseIndex {
   const spellings = names
-    .map(({ raw, brandId, isName }) => ({ key: nameKey(raw.toUpperCase()), words: raw.toUpperCase().split(/[\s/-]+/).map(nameKey).filter(Boolean), brandId, isName }))
+    .map(({ raw, ...brand }) => ({ key: nameKey(raw.toUpperCase()), words: raw.toUpperCase().split(/[\s/-]+/).map(nameKey).filter(Boolean), ...brand }))
     .filter((s) => s.key.length >= 2)
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const skeletons = new Map<string, Set<string>>();
@@ -158,14 +158,25 @@ const domainLabel = (domain: string) => parse(domain, { allowPrivateDomains: fal
 
 /**
  * The one brand the spellings name. Several brands with one and the same spelling: the one that bears it as its name,
- * the others as an alias (NAPA Auto Parts, and its owner's alias).
+ * the others as an alias (NAPA Auto Parts, and its owner's alias). Several names: one far better known than any other
+ * ("SOUTHWES": Southwest Airlines, not Southwest Gas).
  */
 function onlyBrand(spellings: Spelling[]): string | null {
   const brands = new Set(spellings.map((s) => s.brandId));
   if (brands.size === 1) return [...brands][0];
-  if (new Set(spellings.map((s) => s.key)).size > 1) return null;
+  if (new Set(spellings.map((s) => s.key)).size > 1) return farBetterKnown(spellings);
   const named = new Set(spellings.filter((s) => s.isName).map((s) => s.brandId));
   return named.size === 1 ? [...named][0] : null;
+}
+
+/** How much better known (popularity, 0-100) a brand must be than every other that fits to be taken. */
+const POPULARITY_LEAD = 30;
+
+function farBetterKnown(spellings: Spelling[]): string | null {
+  const best = new Map<string, number>();
+  for (const s of spellings) best.set(s.brandId, Math.max(best.get(s.brandId) ?? 0, s.popularity));
+  const [first, second] = [...best].sort((a, b) => b[1] - a[1]);
+  return first[1] - second[1] >= POPULARITY_LEAD ? first[0] : null;
 }
 
 /** The items of `sorted` whose text starts with `prefix` (binary search for the first, then a scan). */

@@ -171,7 +171,7 @@ export const TRAILING_WORDS = new Set([
   "FILIAAL", "SUCURSAL", "BRANCH", "FIL", "SAGT", "DANKE", "DANKT", "WEB", "SALES", "PREPAY", "TOPUP", "TOP-UP",
   // Address words: a branch's street after the name ("PAK N SAVE WAIRAU RD", "COSTA KINGS CROSS STN").
   "RD", "AVE", "BLVD", "HWY", "PKWY", "VIALE", "CORSO", "STN", "STRASSE", "AV", "AVDA", "CALLE", "RUE", "QY", "QUAY",
-  "DAC", "FACTURATION", "RICARICA", "RECARGA", "MAGASIN",
+  "DAC", "FACTURATION", "RICARICA", "RECARGA", "MAGASIN", "GPO",
   // At a fuel station: the pump outside or the shop inside ("QT 876 OUTSIDE TULSA OK"); a transit card topped up.
   "OUTSIDE", "INSIDE", "AUTOLOAD", "RELOAD", "AUFLADUNG", "PAY",
 ]);
