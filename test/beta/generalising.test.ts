@@ -221,13 +221,23 @@ describe("on the seeded corpus", () => {
       "QT 876 OUTSIDE TULSA OK": "quiktrip.com", // a two-letter alias before a store number, as a chain prints it
       "SOUTHWES 5262154712345 DALLAS TX": "southwest.com", // far better known than Southwest Gas
       "EINKAUF SBB CFF FFS 12.03.2024 ZUERICH HB KARTE 4471": "sbb.ch", // Zürich with its umlaut written out
+      "BESTBUYCOM806521449 888-BESTBUY MN": "bestbuy.com", // the web address run together
+      "EFTPOS WOOLWORTHS NEW ZEALAN PALMERSTON NTH": "woolworths.co.nz", // the market's brand, not the Australian one
+      "PAIEMENT BANCONTACT DELHAIZE IXELLES 12/03/2024": "delhaize.be",
     })) {
       expect(await row(descriptor), descriptor).toMatchObject({ status: "matched", domain });
     }
   });
 
   it("gives no merchant to a shop a date, a common word or a kind of food follows", async () => {
-    for (const descriptor of ["CB CARREFOUR DES FLEURS 10/03", "CARD PAYMENT TO ARGOS KEBAB HOUSE ON 08-03", "AMAZON TROPICAL FISH HOUSTON TX"]) {
+    for (const descriptor of [
+      "CB CARREFOUR DES FLEURS 10/03",
+      "CARD PAYMENT TO ARGOS KEBAB HOUSE ON 08-03",
+      "AMAZON TROPICAL FISH HOUSTON TX",
+      "PAGAMENTO POS TIM E CO PARRUCCHIERI TORINO 12/03/2024", // "TIM E" is no TIME
+      "BEA NR:7HD901 11.11.26/19.12 JUMBO SNACKBAR,PAS123 ZWOLLE", // a plain name takes no branch
+      "KARTENZAHLUNG PENNY LANE PLATTENLADEN//HAMBURG/DE",
+    ]) {
       expect(await row(descriptor), descriptor).toMatchObject({ status: "cleaned", domain: null });
     }
   });
@@ -255,6 +265,8 @@ describe("on the seeded corpus", () => {
       "J PATEL FPO RENT MARCH 204577 12345678", // the UK suffix before the payer's memo
       "TO D PARATA 12-3140-0123456-00 KOHA", // what is left of a bill payment to a person
       "MB WAY PARA JOAO SILVA 912345678",
+      "SEND E-TFR ***4ZB", // a bank's transfer phrase with the name left off
+      "OSKO PAYMENT 4419022 T OCONNOR FOOTY FEES",
       // A P2P rail's ACH debit: the person is in the receiver field.
       "ORIG CO NAME:VENMO ORIG ID:3264681992 DESC DATE: CO ENTRY DESCR:PAYMENT SEC:WEB IND ID:1035577123 IND NAME:TYLER ABERNATHY TRN: 0690021234TC",
     ]) {

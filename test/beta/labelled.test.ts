@@ -33,10 +33,10 @@ type Entry = {
 const FLOOR = { big_brand: 0.9, platform: 0.9, local_shop: 1, person: 1, noise: 1 };
 type Kind = keyof typeof FLOOR;
 
-const tuningSets = [labelled, holdout, tuning3, holdout2, holdout3, holdout4, holdout5, holdout6] as Entry[][];
+const tuningSets = [labelled, holdout, tuning3, holdout2, holdout3, holdout4, holdout5, holdout6, holdout7] as Entry[][];
 const seen = new Set(tuningSets.flat().map((e) => e.descriptor));
 /**
- * Held-out sets 2 to 6 (fixtures/holdout-*.md) were each scored once with their misses unseen (docs/beta-accuracy.md
+ * Held-out sets 2 to 7 (fixtures/holdout-*.md) were each scored once with their misses unseen (docs/beta-accuracy.md
  * has each first score); their misses then guided fixes, so they are tuning sets now, held to these floors.
  */
 const HOLDOUT_2_FLOOR: Record<Kind, number> = { big_brand: 0.93, platform: 0.95, local_shop: 1, person: 0.9, noise: 1 };
@@ -44,8 +44,7 @@ const HOLDOUT_3_FLOOR: Record<Kind, number> = { big_brand: 0.94, platform: 0.96,
 const HOLDOUT_4_FLOOR: Record<Kind, number> = { big_brand: 0.92, platform: 0.94, local_shop: 1, person: 0.96, noise: 1 };
 const HOLDOUT_5_FLOOR: Record<Kind, number> = { big_brand: 0.9, platform: 0.92, local_shop: 1, person: 0.96, noise: 1 };
 const HOLDOUT_6_FLOOR: Record<Kind, number> = { big_brand: 0.93, platform: 0.98, local_shop: 1, person: 0.93, noise: 1 };
-/** Held-out set 7 is the unseen one: its misses are not printed, and its floors are its first run's figures. */
-const HOLDOUT_7_FLOOR: Record<Kind, number> = { big_brand: 142 / 163, platform: 51 / 54, local_shop: 50 / 51, person: 26 / 30, noise: 1 };
+const HOLDOUT_7_FLOOR: Record<Kind, number> = { big_brand: 0.89, platform: 0.93, local_shop: 1, person: 0.93, noise: 1 };
 
 type LabelledSet = { entries: Entry[]; floor: Record<Kind, number>; showMisses: boolean; perKind?: number };
 const SETS: Record<string, LabelledSet> = {
@@ -59,7 +58,7 @@ const SETS: Record<string, LabelledSet> = {
   "held-out 4 (now tuning)": { entries: holdout4 as Entry[], floor: HOLDOUT_4_FLOOR, showMisses: true },
   "held-out 5 (now tuning)": { entries: holdout5 as Entry[], floor: HOLDOUT_5_FLOOR, showMisses: true },
   "held-out 6 (now tuning)": { entries: holdout6 as Entry[], floor: HOLDOUT_6_FLOOR, showMisses: true },
-  "held-out 7": { entries: (holdout7 as Entry[]).filter((e) => !seen.has(e.descriptor)), floor: HOLDOUT_7_FLOOR, showMisses: false },
+  "held-out 7 (now tuning)": { entries: holdout7 as Entry[], floor: HOLDOUT_7_FLOOR, showMisses: true },
 };
 
 function request(entry: Entry) {
@@ -127,10 +126,7 @@ for (const [set, { entries, floor: floors, showMisses, perKind = 8 }] of Object.
   });
 }
 
-it("keeps the tuning sets apart, and held-out set 7 large and unseen", () => {
+it("keeps the tuning sets apart", () => {
   const tuning = new Set((labelled as Entry[]).map((e) => e.descriptor));
   expect((holdout as Entry[]).filter((e) => tuning.has(e.descriptor))).toEqual([]);
-  const scored = SETS["held-out 7"].entries;
-  expect(scored.length).toBeGreaterThanOrEqual(300);
-  expect(scored.filter((e) => seen.has(e.descriptor))).toEqual([]);
 });

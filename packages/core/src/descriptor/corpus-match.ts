@@ -9,7 +9,7 @@ import { abbreviation, truncatedName } from "./loose-match.ts";
 import { nameKey } from "./name-key.ts";
 import { namesNobody, NUMBER_MARK, TRAILING_WORDS } from "./noise.ts";
 import { BUSINESS_WORDS } from "./people.ts";
-import { isRegionCode, placeLength } from "./places.ts";
+import { countryLength, isRegionCode, placeLength } from "./places.ts";
 
 /** A corpus brand with a site: what the `searched_name` stage can answer with. */
 export type NamedBrand = CorpusBrand & { domain: string };
@@ -52,10 +52,23 @@ export function matchCorpus(index: CorpusIndex, merchant: string[], given: strin
     // starts with a name.
     const asRegion = run.every(isRegionCode) && rest.every((w) => w === NUMBER_MARK || /\d/.test(w));
     if (!hit || (key.length < 3 && (!(hit.isName || rest[0] === NUMBER_MARK) || asRegion))) continue;
-    if (followedByNoName(rest, strength(run, key))) return hit.brand;
+    // A letter alone joined onto a word makes another name ("TIM E CO" is no TIME), unless the name has it apart.
+    if (run.length > 1 && run.at(-1)!.length === 1 && nameWords(hit.brand.name) < run.length) continue;
+    if (followedByNoName(rest, strength(run, key))) return inMarket(index, run, rest) ?? hit.brand;
   }
   const headRun = head && head.length ? [{ words: head, key: headKey, rest: [] }] : [];
   return hits.get(headKey)?.brand ?? looseMatch(index, [...candidates, ...headRun]);
+}
+
+/**
+ * The brand named for the market printed after a name, when there is one ("WOOLWORTHS NEW ZEALAN": Woolworths New
+ * Zealand, not the Australian Woolworths).
+ */
+function inMarket(index: CorpusIndex, run: string[], rest: string[]): NamedBrand | null {
+  const market = countryLength(rest, 0);
+  if (!market) return null;
+  const brandId = truncatedName(index.loose, [...run, ...rest.slice(0, market)]);
+  return (brandId && index.brands.get(brandId)) || null;
 }
 
 /**
@@ -123,12 +136,19 @@ function endsInRegion(words: string[]): boolean {
 
 const MIN_PLURAL_KEY = 6;
 
+/** How many words a brand's name has, apart at spaces, hyphens and ampersands ("H-E-B": 3). */
+const nameWords = (name: string) => name.split(/[\s&-]+/).filter(Boolean).length;
+
 /** The most popular brand with a domain for each key, and whether the key is that brand's name (not an alias). */
 function brandsByKeys(index: CorpusIndex, keys: string[]): Map<string, { brand: NamedBrand; isName: boolean }> {
   const byKey = new Map<string, { brand: NamedBrand; isName: boolean }>();
   for (const key of keys) {
-    // A name printed with an "S" the company does not write ("WM MORRISONS" for Wm Morrison).
-    const hits = index.byKey.get(key) ?? (key.length >= MIN_PLURAL_KEY && key.endsWith("s") ? index.byKey.get(key.slice(0, -1)) : undefined);
+    // A name printed with an "S" the company does not write ("WM MORRISONS" for Wm Morrison), or its web address
+    // run together ("BESTBUYCOM").
+    const hits =
+      index.byKey.get(key) ??
+      (key.length >= MIN_PLURAL_KEY && key.endsWith("s") ? index.byKey.get(key.slice(0, -1)) : undefined) ??
+      (key.length >= MIN_PLURAL_KEY + 3 && key.endsWith("com") ? index.byKey.get(key.slice(0, -3)) : undefined);
     const hit = hits?.find((h) => h.brand.domain !== null);
     if (hit) byKey.set(key, hit as { brand: NamedBrand; isName: boolean });
   }
@@ -169,6 +189,8 @@ function followedByNoName(rest: string[], { strong, plain }: Strength): boolean 
   for (let i = 0; i < words.length; ) {
     const word = words[i];
     if (word === NUMBER_MARK) return few(i + 1);
+    // After a branch, the city's short code closes the descriptor ("STARBUCKS-KINGS CROSS/LDN").
+    if (ended && i === words.length - 1 && /^[A-Z]{3}$/.test(word)) return true;
     if (namesNobody(word) || (i === 0 && word === "OF" && strong)) {
       ended ||= word.length > 1;
       i++;

@@ -108,5 +108,14 @@ export function placeLength(words: string[], start: number, { cut = true, codes 
 
 const GLUED_REGION = /^(.*[A-Z]{3})([A-Z]{2})$/;
 
+/** How many words at `start` name a country, whole or cut short ("NEW ZEALAN"); 0 when none does. */
+export function countryLength(words: string[], start: number): number {
+  for (let n = Math.min(3, words.length - start); n >= 1; n--) {
+    const phrase = words.slice(start, start + n).join(" ");
+    if (phrase.length >= 5 && COUNTRY_NAMES.some((c) => c.startsWith(phrase))) return n;
+  }
+  return 0;
+}
+
 // Banks cut the city column short; a cut of seven letters or more is unambiguous enough to accept.
 const truncatedPlace = (phrase: string) => [...placePhrases].some((p) => p.length > phrase.length && p.startsWith(phrase));
