@@ -242,6 +242,16 @@ describe("on the seeded corpus", () => {
     }
   });
 
+  it("reads past a market's code before the merchant, and a product's service line after a star", async () => {
+    expect(await row("CHECKCARD 0814 AFTERPAY US*ULTA BEAUTY SAN FRANCISCO CA", true)).toMatchObject({
+      domain: "ulta.com",
+      intermediary: { domain: "afterpay.com" },
+    });
+    expect(await row("GOOGLE *YOUTUBE MUSIC G.CO/HELPPAY# GB CD 4417")).toMatchObject({ domain: "youtube.com" });
+    // An order code after Amazon's own prefix is no merchant.
+    expect(await row("AMZN MKTP US*ABC123", true)).toMatchObject({ domain: "amazon.com" });
+  });
+
   it("knows a platform billing from its home city, printed after its own name, or by its domain", async () => {
     expect(await row("RECURRING DEBIT CARD 0301 SHOPIFY* 219874563 OTTAWA ON", true)).toMatchObject({ domain: "shopify.com", intermediary: null });
     expect(await row("SQUARE SQ *CORNER BOOKS AUSTIN TX", true)).toMatchObject({ status: "cleaned", intermediary: { domain: "squareup.com" } });
@@ -266,6 +276,9 @@ describe("on the seeded corpus", () => {
       "TO D PARATA 12-3140-0123456-00 KOHA", // what is left of a bill payment to a person
       "MB WAY PARA JOAO SILVA 912345678",
       "SEND E-TFR ***4ZB", // a bank's transfer phrase with the name left off
+      "CASH APP*TIFFANY R 877-555-0145 CA", // a name a brand's begins with, after a P2P rail
+      "TWINT AN LUKAS MEIER +41791234567", // a wallet that moves money between people, with its direction word
+      "VIREMENT INTERAC A: MARC GAGNON",
       "OSKO PAYMENT 4419022 T OCONNOR FOOTY FEES",
       // A P2P rail's ACH debit: the person is in the receiver field.
       "ORIG CO NAME:VENMO ORIG ID:3264681992 DESC DATE: CO ENTRY DESCR:PAYMENT SEC:WEB IND ID:1035577123 IND NAME:TYLER ABERNATHY TRN: 0690021234TC",

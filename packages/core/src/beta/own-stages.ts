@@ -20,7 +20,9 @@ export async function ownStages(lookup: Lookup, providerPlatform: Decision["inte
   const named = lookup.named;
   // A transfer to a person, unless its words are a brand's very name ("ZELLE TO STARBUCKS"; not MICHAEL TREMBLAY for
   // Michaels, a name cut short).
-  const exactlyNamed = named !== null && namesExactly(lookup.deps.corpus, parsed.words, named.id);
+  // After a P2P rail, a name only begins a brand's ("CASH APP*TIFFANY R"): the words must be the brand's name alone.
+  const wholly = parsed.platform?.kind === "p2p";
+  const exactlyNamed = named !== null && namesExactly(lookup.deps.corpus, parsed.words, named.id, { wholly });
   if (withContext && !exactlyNamed && isPerson(parsed, request)) {
     return { ...cleaned(parsed, "cleaned_descriptor", await viaPlatform(null)), entityType: "person" };
   }

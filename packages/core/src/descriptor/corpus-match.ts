@@ -117,9 +117,16 @@ function withoutRepeat(rest: string[], run: string[]): string[] {
   }
   return rest;
 }
-/** Whether a run of words from the start of `merchant` is one of the brand's names or aliases, word for word. */
-export function namesExactly(index: CorpusIndex, merchant: string[], brandId: string): boolean {
-  return leadingRuns(splitHyphens(merchant)).some((run) => index.byKey.get(run.key)?.some((hit) => hit.brand.id === brandId));
+/**
+ * Whether a run of words from the start of `merchant` is one of the brand's names or aliases, word for word; with
+ * `wholly`, with nothing but numbers and places after it ("TIFFANY R" is a person's name, not Tiffany).
+ */
+export function namesExactly(index: CorpusIndex, merchant: string[], brandId: string, { wholly = false } = {}): boolean {
+  return leadingRuns(splitHyphens(merchant)).some(
+    (run) =>
+      index.byKey.get(run.key)?.some((hit) => hit.brand.id === brandId) &&
+      (!wholly || run.rest.every((w, i) => w === NUMBER_MARK || /\d/.test(w) || placeLength(run.rest, i) > 0)),
+  );
 }
 
 /** The company's own spelling of `name` when a brand is called exactly that (not merely aliased), else null. */
@@ -255,7 +262,7 @@ function serviceLineLength(words: string[], start: number): number {
 
 const SERVICE_LINES = new Set([
   "TV", "BROADBAND", "FIBRE", "FIBER", "FIBRA", "INTERNET", "MOBILE", "WIRELESS", "PLUS", "OPTICIANS", "OPTICIAN",
-  "ENERGY", "ENRG", "TELECOM", "CELLULAR", "PREMIUM", "UNLIMITED",
+  "ENERGY", "ENRG", "TELECOM", "CELLULAR", "PREMIUM", "UNLIMITED", "MUSIC",
 ]);
 
 /** After a store number, a word before the closing region code is a town's name, whatever else it means ("WAWA # MEDIA PA"). */
@@ -292,7 +299,7 @@ const restNamesNobody = (words: string[], from: number) => words.slice(from).eve
 
 /** A word naming a kind of business, alone or as the end of a compound ("MALERBETRIEB", "AUTOHANDEL"). */
 function namesBusiness(word: string): boolean {
-  if (TRAILING_WORDS.has(word)) return false;
+  if (TRAILING_WORDS.has(word) || SERVICE_LINES.has(word)) return false;
   return BUSINESS_WORDS.has(word) || BUSINESS_ENDINGS.test(word);
 }
 

@@ -40,9 +40,11 @@ export function parseDescriptor(raw: string, prefixes: PlatformPrefix[]): Parsed
   // A number left before the prefix ("CHECKCARD 1112 SQ *JOES") hides it.
   const split = splitPlatform(marked.replace(/^[\s#,;:.-]+/, ""), prefixes);
   const p2p = split?.platform.kind === "p2p";
+  // A wallet that also moves money between people ("TWINT AN LUKAS MEIER") says so with a direction word.
+  const wallet = split?.platform.kind === "wallet";
   // A P2P rail's ACH debit names the other party in its receiver field, not after the rail's name.
   const receiver = p2p && !unmark(split.rest).trim() ? achReceiver(upper) : null;
-  const { transfer, rest } = splitTransfer(receiver ?? (split ? split.rest : marked), p2p);
+  const { transfer, rest } = splitTransfer(receiver ?? (split ? split.rest : marked), p2p ? "p2p" : wallet ? "wallet" : null);
   const merchant = unmark(rest);
   const words = merchantWords(rest);
   const star = rest.indexOf("*");

@@ -36,8 +36,10 @@ const TRANSFER_PHRASE = new RegExp(
       "(?:ECHTZEIT-?|ONLINE-?|SEPA-?)?(?:UEBERWEISUNG|ÜBERWEISUNG|DAUERAUFTRAG)(?: SEPA)?(?: (?:AN|VON))?",
       "AUTOMATIC PAYMENT(?: TO)?", // New Zealand
       "(?:FASTER PAYMENTS? )?RECEIPT(?: REF\\.?\\S*)? FROM",
+      "FASTER PAYMENTS? RECEIVED FROM",
+      "ONLINE BILL PAYMENT TO",
       "TO|FROM", // what is left of "BILL PAYMENT TO", "… TO D PARATA"
-      "(?:VIR(?:EMENT)?(?: SEPA)?(?: INST(?:ANTANE)?)?)(?: (?:A|À|DE|RECU DE|EMIS VERS))?",
+      "(?:VIR(?:EMENT)?(?: SEPA| INTERAC)?(?: INST(?:ANTANE)?)?)(?: (?:A|À|DE|RECU DE|EMIS VERS))?",
       "TRANSFERENCIA(?: INMEDIATA)?(?: BIZUM)?(?: (?:A FAVOR DE|A|DE))?",
       "BONIFICO(?: SEPA| ISTANTANEO)?(?: DISPOSTO)?(?: (?:A FAVORE DI|A|DA))?",
       "OVERBOEKING(?: (?:NAAR|VAN))?",
@@ -90,9 +92,11 @@ export const BUSINESS_WORDS = new Set([
 ]);
 
 /** Splits a leading transfer phrase off; `transfer` tells whether the text is a transfer (a P2P rail always is). */
-export function splitTransfer(text: string, afterP2pRail: boolean): { transfer: boolean; rest: string } {
+export function splitTransfer(text: string, rail: "p2p" | "wallet" | null): { transfer: boolean; rest: string } {
+  const afterP2pRail = rail === "p2p";
   // After a P2P rail, its direction words or a bank's transfer phrase ("BLIK PRZELEW NA TELEFON DO").
-  const phrase = afterP2pRail ? (TRANSFER_PHRASE.exec(text) ?? RAIL_DIRECTION.exec(text)) : TRANSFER_PHRASE.exec(text);
+  const direction = rail ? RAIL_DIRECTION.exec(text) : null;
+  const phrase = TRANSFER_PHRASE.exec(text) ?? (afterP2pRail || direction?.[0] ? direction : null);
   if (afterP2pRail || phrase) {
     const rest = (phrase ? text.slice(phrase[0].length) : text).replace(/^[\s:;*#-]+/, "");
     return { transfer: true, rest: rest.replace(MEMO, "").replace(/^(?:#\s*[;:,]?\s*)+/, "") };
@@ -127,7 +131,7 @@ function looksLikeName(words: string[]): boolean {
 const TITLES = new Set(["MR", "MRS", "MS", "MISS", "DR", "MX", "HERR", "FRAU", "M", "MME", "SR", "SRA"]);
 
 /** What payers write after a name that is also a business word: "… RENT MARCH", "… HOUSE RENT". */
-const MEMO_WORDS = new Set(["RENT", "BILL", "FOOD", "WINE", "PARKING", "TICKETS", "TAXI", "HOUSE"]);
+const MEMO_WORDS = new Set(["RENT", "BILL", "FOOD", "WINE", "PARKING", "TICKETS", "TAXI", "HOUSE", "BBQ", "PIZZA", "SUSHI"]);
 
 /** The account holder's own name in the descriptor: a transfer between their accounts, or to someone they name. */
 export function namesHolder(text: string, holderName: string | undefined): boolean {

@@ -69,7 +69,13 @@ export function splitPlatform(upper: string, prefixes: PlatformPrefix[]): Platfo
     if (!text.startsWith(prefix)) continue;
     // A prefix that ends in a letter or digit must end a word: "VENMO" is not the start of "VENMOUTH".
     if (/[A-Z0-9]$/.test(prefix) && /^[A-Z0-9]/.test(text.slice(prefix.length))) continue;
-    const after = text.slice(prefix.length).replace(/^\.[A-Z]{2,3}(?:\.[A-Z]{2})?(?=\*|\s)/, ""); // "THUISBEZORGD.NL*"
+    // "THUISBEZORGD.NL*", and a market's code before the merchant of a platform that sells for others ("AFTERPAY
+    // US*ULTA BEAUTY"; in "AMZN MKTP US*2K4L5" an order code follows).
+    const market = platform.sellsItself ? /(?!)/ : /^\s*(?:US|UK|GB|CA|AU|NZ|IE|EU)\*/;
+    const after = text
+      .slice(prefix.length)
+      .replace(/^\.[A-Z]{2,3}(?:\.[A-Z]{2})?(?=\*|\s)/, "")
+      .replace(market, " ");
     const again = prefixes.find((p) => p.platform.domain === platform.domain && after.replace(/^\s+/, "").startsWith(p.prefix));
     const rest = again ? after.replace(/^\s+/, "").slice(again.prefix.length) : after; // "SQU*SQ *ELM STREET FLORIST"
     return { platform, rest: dropRepeatedName(rest, platform) };
