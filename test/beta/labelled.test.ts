@@ -49,7 +49,7 @@ const HOLDOUT_6_FLOOR: Record<Kind, number> = { big_brand: 0.93, platform: 0.98,
 const HOLDOUT_7_FLOOR: Record<Kind, number> = { big_brand: 0.89, platform: 0.93, local_shop: 1, person: 0.93, noise: 1 };
 const HOLDOUT_8_FLOOR: Record<Kind, number> = { big_brand: 0.85, platform: 0.95, local_shop: 1, person: 0.9, noise: 1 };
 /** Held-out set 9 is the unseen one: its misses are not printed, and its floors are its first run's figures. */
-const HOLDOUT_9_FLOOR: Record<Kind, number> = { big_brand: 0, platform: 0, local_shop: 0, person: 0, noise: 0 };
+const HOLDOUT_9_FLOOR: Record<Kind, number> = { big_brand: 153 / 166, platform: 50 / 55, local_shop: 1, person: 23 / 26, noise: 1 };
 
 type LabelledSet = { entries: Entry[]; floor: Record<Kind, number>; showMisses: boolean; perKind?: number };
 const SETS: Record<string, LabelledSet> = {
