@@ -237,6 +237,7 @@ describe("on the seeded corpus", () => {
       "PAGAMENTO POS TIM E CO PARRUCCHIERI TORINO 12/03/2024", // "TIM E" is no TIME
       "BEA NR:7HD901 11.11.26/19.12 JUMBO SNACKBAR,PAS123 ZWOLLE", // a plain name takes no branch
       "KARTENZAHLUNG PENNY LANE PLATTENLADEN//HAMBURG/DE",
+      "FRONTIER TRADING POST CODY WY",
     ]) {
       expect(await row(descriptor), descriptor).toMatchObject({ status: "cleaned", domain: null });
     }
@@ -248,6 +249,9 @@ describe("on the seeded corpus", () => {
       intermediary: { domain: "afterpay.com" },
     });
     expect(await row("GOOGLE *YOUTUBE MUSIC G.CO/HELPPAY# GB CD 4417")).toMatchObject({ domain: "youtube.com" });
+    expect(await row("KLARNA* H AND M 844-552-7621 OH", true)).toMatchObject({ domain: "hm.com", intermediary: { domain: "klarna.com" } });
+    expect(await row("CLV*RIVERSIDE TACOS SAN DIEGO CA", true)).toMatchObject({ status: "cleaned", intermediary: { domain: "clover.com" } });
+    expect(await row("VISA/DANKORT KØB WOLT+ MEDLEMSKAB KOBENHAVN", true)).toMatchObject({ domain: "wolt.com", intermediary: null });
     // An order code after Amazon's own prefix is no merchant.
     expect(await row("AMZN MKTP US*ABC123", true)).toMatchObject({ domain: "amazon.com" });
   });
@@ -279,6 +283,8 @@ describe("on the seeded corpus", () => {
       "CASH APP*TIFFANY R 877-555-0145 CA", // a name a brand's begins with, after a P2P rail
       "TWINT AN LUKAS MEIER +41791234567", // a wallet that moves money between people, with its direction word
       "VIREMENT INTERAC A: MARC GAGNON",
+      "OVERBOEKING NAAM: J DE VRIES OMSCHRIJVING: TIKKIE ETEN IBAN: NL91ABNA0417164300",
+      "VENMO PAYMENT 1021234567 WEB ID: 3264681992", // a P2P rail with the name left off
       "OSKO PAYMENT 4419022 T OCONNOR FOOTY FEES",
       // A P2P rail's ACH debit: the person is in the receiver field.
       "ORIG CO NAME:VENMO ORIG ID:3264681992 DESC DATE: CO ENTRY DESCR:PAYMENT SEC:WEB IND ID:1035577123 IND NAME:TYLER ABERNATHY TRN: 0690021234TC",

@@ -35,10 +35,10 @@ type Entry = {
 const FLOOR = { big_brand: 0.9, platform: 0.9, local_shop: 1, person: 1, noise: 1 };
 type Kind = keyof typeof FLOOR;
 
-const tuningSets = [labelled, holdout, tuning3, holdout2, holdout3, holdout4, holdout5, holdout6, holdout7, holdout8] as Entry[][];
+const tuningSets = [labelled, holdout, tuning3, holdout2, holdout3, holdout4, holdout5, holdout6, holdout7, holdout8, holdout9] as Entry[][];
 const seen = new Set(tuningSets.flat().map((e) => e.descriptor));
 /**
- * Held-out sets 2 to 8 (fixtures/holdout-*.md) were each scored once with their misses unseen (docs/beta-accuracy.md
+ * Held-out sets 2 to 9 (fixtures/holdout-*.md) were each scored once with their misses unseen (docs/beta-accuracy.md
  * has each first score); their misses then guided fixes, so they are tuning sets now, held to these floors.
  */
 const HOLDOUT_2_FLOOR: Record<Kind, number> = { big_brand: 0.93, platform: 0.95, local_shop: 1, person: 0.9, noise: 1 };
@@ -48,8 +48,7 @@ const HOLDOUT_5_FLOOR: Record<Kind, number> = { big_brand: 0.9, platform: 0.92, 
 const HOLDOUT_6_FLOOR: Record<Kind, number> = { big_brand: 0.93, platform: 0.98, local_shop: 1, person: 0.93, noise: 1 };
 const HOLDOUT_7_FLOOR: Record<Kind, number> = { big_brand: 0.89, platform: 0.93, local_shop: 1, person: 0.93, noise: 1 };
 const HOLDOUT_8_FLOOR: Record<Kind, number> = { big_brand: 0.85, platform: 0.95, local_shop: 1, person: 0.9, noise: 1 };
-/** Held-out set 9 is the unseen one: its misses are not printed, and its floors are its first run's figures. */
-const HOLDOUT_9_FLOOR: Record<Kind, number> = { big_brand: 153 / 166, platform: 50 / 55, local_shop: 1, person: 23 / 26, noise: 1 };
+const HOLDOUT_9_FLOOR: Record<Kind, number> = { big_brand: 0.93, platform: 0.95, local_shop: 1, person: 0.93, noise: 1 };
 
 type LabelledSet = { entries: Entry[]; floor: Record<Kind, number>; showMisses: boolean; perKind?: number };
 const SETS: Record<string, LabelledSet> = {
@@ -65,7 +64,7 @@ const SETS: Record<string, LabelledSet> = {
   "held-out 6 (now tuning)": { entries: holdout6 as Entry[], floor: HOLDOUT_6_FLOOR, showMisses: true },
   "held-out 7 (now tuning)": { entries: holdout7 as Entry[], floor: HOLDOUT_7_FLOOR, showMisses: true },
   "held-out 8 (now tuning)": { entries: holdout8 as Entry[], floor: HOLDOUT_8_FLOOR, showMisses: true },
-  "held-out 9": { entries: (holdout9 as Entry[]).filter((e) => !seen.has(e.descriptor)), floor: HOLDOUT_9_FLOOR, showMisses: false },
+  "held-out 9 (now tuning)": { entries: holdout9 as Entry[], floor: HOLDOUT_9_FLOOR, showMisses: true },
 };
 
 function request(entry: Entry) {
@@ -133,10 +132,7 @@ for (const [set, { entries, floor: floors, showMisses, perKind = 8 }] of Object.
   });
 }
 
-it("keeps the tuning sets apart, and held-out set 9 large and unseen", () => {
+it("keeps the tuning sets apart", () => {
   const tuning = new Set((labelled as Entry[]).map((e) => e.descriptor));
   expect((holdout as Entry[]).filter((e) => tuning.has(e.descriptor))).toEqual([]);
-  const scored = SETS["held-out 9"].entries;
-  expect(scored.length).toBeGreaterThanOrEqual(300);
-  expect(scored.filter((e) => seen.has(e.descriptor))).toEqual([]);
 });

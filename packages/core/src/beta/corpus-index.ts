@@ -120,8 +120,9 @@ async function readIndex(db: D1Database): Promise<CorpusIndex> {
 
 /**
  * Spellings banks print that the corpus does not list, generated from it, each an alias of its brand when no brand
- * holds it already: a brand named for its market without it ("Kmart Australia" → "KMART"), and a name with letters
- * beyond ASCII as banks write it ("ÖBB" → "OEBB", "OBB"; "Apotek Hjärtat" → "APOTEK HJARTAT").
+ * holds it already: a brand named for its market without it ("Kmart Australia" → "KMART"), a name with letters
+ * beyond ASCII as banks write it ("ÖBB" → "OEBB", "OBB"; "Apotek Hjärtat" → "APOTEK HJARTAT"), an ampersand
+ * written out ("H AND M"), a number left out ("REMA 1000" → "REMA").
  */
 function withGeneratedAliases(rows: KeyRow[]): KeyRow[] {
   const held = new Set(rows.map((r) => r.key));
@@ -131,6 +132,7 @@ function withGeneratedAliases(rows: KeyRow[]): KeyRow[] {
       ...(market && nameKey(market.toUpperCase()).length >= MIN_MARKET_SHORT ? [market] : []),
       ...asciiSpellings(row.raw),
       ...(row.is_name === 1 ? withoutNumber(row.raw) : []),
+      ...(row.raw.includes("&") ? [row.raw.replace(/\s*&\s*/g, " AND ")] : []),
     ];
     return spellings.flatMap((raw) => {
       const key = nameKey(raw.toUpperCase());

@@ -91,8 +91,10 @@ async function printedCandidate(lookup: Lookup, printed: PrintedDomain): Promise
 
 /** A transfer to or from a person (context only): a P2P rail or transfer phrase before a name, or the holder's own. */
 function isPerson(parsed: ParsedDescriptor, request: TransactionRequest): boolean {
-  // A bank's transfer phrase with no name after it is still a transfer to someone ("SEND E-TFR ***4ZB").
-  if (parsed.transfer && (isPersonalName(parsed.merchant) || (!parsed.platform && !parsed.merchant))) return true;
+  // A bank's transfer phrase, or a P2P rail, with no name after it is still a transfer to someone ("SEND E-TFR
+  // ***4ZB", "VENMO PAYMENT 1021234567").
+  const unnamed = !parsed.merchant && (!parsed.platform || parsed.platform.kind === "p2p");
+  if (parsed.transfer && (isPersonalName(parsed.merchant) || unnamed)) return true;
   return namesHolder(parsed.text, request.transaction_context?.account_holder?.name);
 }
 

@@ -143,8 +143,8 @@ function endsInRegion(words: string[]): boolean {
 
 const MIN_PLURAL_KEY = 6;
 
-/** How many words a brand's name has, apart at spaces, hyphens and ampersands ("H-E-B": 3). */
-const nameWords = (name: string) => name.split(/[\s&-]+/).filter(Boolean).length;
+/** How many words a brand's name has, apart at spaces and hyphens, an ampersand one ("H-E-B": 3, "H&M": 3 as H AND M). */
+const nameWords = (name: string) => name.replace(/&/g, " & ").split(/[\s-]+/).filter(Boolean).length;
 
 /** The most popular brand with a domain for each key, and whether the key is that brand's name (not an alias). */
 function brandsByKeys(index: CorpusIndex, keys: string[]): Map<string, { brand: NamedBrand; isName: boolean }> {

@@ -46,7 +46,7 @@ const PHRASES: RegExp[] = [
   /^\s*D\/D\b/g, // Ireland: a direct debit
   /^\s*(?:BILL\s+(?:PAYMENT|PMT)(?:\s+VIA\b)?|BPAY)\b/g, // Canada, Australia: a bill payment
   /^\s*POINT\s+OF\s+SALE\s*-?\s*(?:INTERAC\s+)?(?:RETAIL\s+)?(?:PURCHASE|WITHDRAWAL)?/g, // Canada, Huntington
-  /^\s*POS\s+MERCHANDISE\b|^\s*PAIEMENT\s+(?:DE\s+)?FACTURE(?:\s*-?\s*ACCESD)?|^\s*(?:PAIEMENT|BETALING)\s+BANCONTACT\b|\bKAART\s+[\dX ]+|^\s*PAYMENT\s+-\s|^\s*ACHAT(?:\s+DIRECT)?(?:\s+INTERAC)?\b/g, // Canada
+  /^\s*POS\s+MERCHANDISE\b|^\s*PAIEMENT\s+(?:DE\s+)?FACTURE(?:\s*-?\s*ACCESD)?|^\s*(?:PAIEMENT|BETALING)\s+(?:BANCONTACT|MAESTRO)\b|\bWEB\s+ID:?\s*\S*|\bKAART\s+[\dX ]+|^\s*PAYMENT\s+-\s|^\s*ACHAT(?:\s+DIRECT)?(?:\s+INTERAC)?\b/g, // Canada
   /^\s*(?:APLPAY|APPLEPAY|GGLPAY|GOOGLEPAY)\b/g, // Amex: a wallet token before the merchant
   /^\s*FACTURE\s+CARTE(?:\s+DU\s+\d{6})?|\bCARTE\s+\d{4}X\d{4}\b/g, // France: a card invoice
   /\s(?:ECH|ID EMETTEUR|MDT|REF|LIB)\/.*$/g, // France: a SEPA debit's fields
@@ -134,7 +134,7 @@ const SEPA_NAME = /\bNAAM\s*:\s*(.+?)(?=\s+(?:OMSCHRIJVING|IBAN|BIC|KENMERK|MACH
  */
 export function unwrapEnvelope(upper: string): string {
   const sepa = SEPA_NAME.exec(upper);
-  if (sepa) return /^SEPA OVERBOEKING\b/.test(upper) ? `SEPA OVERBOEKING ${sepa[1].trim()}` : sepa[1].trim();
+  if (sepa) return /^(?:SEPA )?OVERBOEKING\b/.test(upper) ? `SEPA OVERBOEKING ${sepa[1].trim()}` : sepa[1].trim();
   const name = ACH_NAME.exec(upper) ?? ACH_SHORT.exec(upper);
   return name ? name[1].trim() : upper;
 }
@@ -172,7 +172,8 @@ export const TRAILING_WORDS = new Set([
   "FILIAAL", "SUCURSAL", "BRANCH", "FIL", "SAGT", "DANKE", "DANKT", "WEB", "SALES", "PREPAY", "TOPUP", "TOP-UP",
   // Address words: a branch's street after the name ("PAK N SAVE WAIRAU RD", "COSTA KINGS CROSS STN").
   "RD", "AVE", "BLVD", "HWY", "PKWY", "VIALE", "CORSO", "STN", "STRASSE", "AV", "AVDA", "CALLE", "RUE", "QY", "QUAY",
-  "DAC", "FACTURATION", "RICARICA", "RECARGA", "MAGASIN", "GPO", "ST", "MALL", "NR", "NTH", "STH", "NORTH", "SOUTH",
+  "DAC", "FACTURATION", "RICARICA", "RECARGA", "MAGASIN", "GPO", "HOLDINGS", "SUPERMARKTEN",
+  "SUPERMARCHE", "SUPERMERCADO", "SUPERMERCADOS", "SUPERMERCATO", "ST", "MALL", "NR", "NTH", "STH", "NORTH", "SOUTH",
   "EAST", "WEST", "STACJA", "TANKSTELLE", "STAZIONE", "ESTACION",
   // At a fuel station: the pump outside or the shop inside ("QT 876 OUTSIDE TULSA OK"); a transit card topped up.
   "OUTSIDE", "INSIDE", "AUTOLOAD", "RELOAD", "AUFLADUNG", "PAY",

@@ -86,7 +86,9 @@ function platformSells(words: string[], platform: Platform): boolean {
 const PASS_THROUGH = new Set(["wallet", "p2p"]);
 
 /** The names platforms give their memberships ("DELIVEROO PLUS", "GLOVO PRIME", "UBER ONE", "DOORDASH DASHPASS"). */
-const MEMBERSHIPS = new Set(["PLUS", "PRIME", "ONE", "PASS", "DASHPASS", "UNLIMITED"]);
+const MEMBERSHIPS = new Set([
+  "PLUS", "PRIME", "ONE", "PASS", "DASHPASS", "UNLIMITED", "MEDLEMSKAB", "MEDLEMSKAP", "MITGLIEDSCHAFT", "ABONNEMENT", "ABO",
+]);
 
 /** The platform's own name or address, printed after its prefix. */
 function isPlatformsOwn(word: string, platform: Platform): boolean {
