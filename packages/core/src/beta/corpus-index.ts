@@ -5,9 +5,7 @@
 // domains outside the corpus are looked up as they come (beta/lookup-deps.ts).
 import { stateOf, type DomainLookup, type StateRow } from "../brands/store.ts";
 import { buildLooseIndex, type LooseIndex } from "../descriptor/loose-match.ts";
-import { withoutMarks, withUmlautsSpelled } from "../descriptor/ascii.ts";
-import { isCommonWord } from "../descriptor/common-words.ts";
-import { nameKey } from "../descriptor/name-key.ts";
+import { withGeneratedAliases } from "./generated-aliases.ts";
 import { platformPrefixes, type PlatformPrefix } from "../descriptor/platforms.ts";
 
 /** How long the index answers before a request reads it again. */
@@ -43,7 +41,7 @@ export type CorpusIndex = {
   prefixes: PlatformPrefix[];
 };
 
-type KeyRow = { key: string; raw: string; is_name: number; id: string; name: string; domain: string | null; popularity: number };
+export type KeyRow = { key: string; raw: string; is_name: number; id: string; name: string; domain: string | null; popularity: number };
 type OwnerRow = { child_id: string; id: string; name: string; domain: string };
 type DomainRow = StateRow & { domain: string; name: string };
 type PrefixRow = { prefix: string; name: string; domain: string; kind: string; sells_itself: number };
@@ -117,55 +115,6 @@ async function readIndex(db: D1Database): Promise<CorpusIndex> {
     ),
   };
 }
-
-/**
- * Spellings banks print that the corpus does not list, generated from it, each an alias of its brand when no brand
- * holds it already: a brand named for its market without it ("Kmart Australia" → "KMART"), a name with letters
- * beyond ASCII as banks write it ("ÖBB" → "OEBB", "OBB"; "Apotek Hjärtat" → "APOTEK HJARTAT"), an ampersand
- * written out ("H AND M"), a number left out ("REMA 1000" → "REMA").
- */
-function withGeneratedAliases(rows: KeyRow[]): KeyRow[] {
-  const held = new Set(rows.map((r) => r.key));
-  const generated = rows.flatMap((row) => {
-    const market = row.is_name === 1 ? MARKET_SUFFIX.exec(row.raw)?.[1] : undefined;
-    const spellings = [
-      ...(market && nameKey(market.toUpperCase()).length >= MIN_MARKET_SHORT ? [market] : []),
-      ...asciiSpellings(row.raw),
-      ...(row.is_name === 1 ? withoutNumber(row.raw) : []),
-      ...(row.raw.includes("&") ? [row.raw.replace(/\s*&\s*/g, " AND ")] : []),
-    ];
-    return spellings.flatMap((raw) => {
-      const key = nameKey(raw.toUpperCase());
-      if (held.has(key)) return [];
-      held.add(key);
-      return [{ ...row, key, raw, is_name: 0 }];
-    });
-  });
-  return [...rows, ...generated];
-}
-
-/**
- * A name with a number in it without the number, which the descriptor engine reads as a store number ("REMA 1000" →
- * "REMA"), unless what is left is a common word ("Forever 21").
- */
-function withoutNumber(raw: string): string[] {
-  const words = raw.split(" ");
-  const left = words.filter((w) => !/^\d+$/.test(w));
-  if (left.length === words.length || !left.length) return [];
-  const name = left.join(" ");
-  return nameKey(name.toUpperCase()).length >= MIN_MARKET_SHORT - 1 && !(left.length === 1 && isCommonWord(left[0].toUpperCase())) ? [name] : [];
-}
-
-/** A name with letters beyond ASCII, as banks print it: umlauts written out ("OE"), and every mark dropped ("O"). */
-function asciiSpellings(raw: string): string[] {
-  return /^[\x20-\x7e]*$/.test(raw) ? [] : [...new Set([withUmlautsSpelled(raw), withoutMarks(raw)])];
-}
-
-/** Shorter names are words of their own ("One NZ" is no "ONE"). */
-const MIN_MARKET_SHORT = 5;
-
-const MARKET_SUFFIX =
-  /^(.+?)\s+(?:Australia|New Zealand|NZ|Canada|UK|U\.K\.|Ireland|US|USA|Deutschland|Germany|France|España|Spain|Italia|Italy|Nederland|Netherlands|Belgium|België|Schweiz|Suisse|Switzerland|Österreich|Austria|Polska|Poland|Portugal|Sverige|Sweden|Norge|Norway|Danmark|Denmark)$/i;
 
 function groupKeys(rows: KeyRow[]): Map<string, KeyHit[]> {
   const byKey = new Map<string, KeyHit[]>();
