@@ -163,15 +163,6 @@ function brandsByKeys(index: CorpusIndex, keys: string[]): Map<string, { brand: 
 }
 
 /**
- * Whether the words after a brand's name can belong to a purchase from that brand rather than to another business's
- * name. Never a word that names a kind of business ("FRONTIER DINER", "APPLE FARM STAND", "ROSSMANN MALERBETRIEB").
- * Always: places, billing and legal words, numbers. After a store number: a few words of a city we may not list. Once
- * a place or legal word has shown the name ended: a branch or suburb of two words at most ("FNAC PARIS TERNES",
- * "OCADO RETAIL LTD HATFIELD"); after a distinctive name (`strong`), the same before a place or number
- * ("ESSELUNGA-VIALE PIAVE/MILANO"), or a few words ending in a region code ("MARRIOTT BOSTON COPLEY MA"). Words at the
- * end after a distinctive name are a business of their own ("PATAGONIA TOURS", "CARNIVAL PARTY RENTALS").
- */
-/**
  * How much a name says on its own: a long key is distinctive ("starbucks"); a name that is one common English word
  * ("FRONTIER", "MARATHON") is a word any business may start with: a branch after it (`plain`) needs a name in it.
  */
@@ -187,6 +178,13 @@ function strength(run: string[], key: string): Strength {
 
 const MIN_COINED_KEY = 4;
 
+/**
+ * Whether the words after a brand's name can belong to a purchase from that brand rather than to another business's
+ * name. Never a word that names a kind of business ("FRONTIER DINER", "APPLE FARM STAND", "ROSSMANN MALERBETRIEB").
+ * Always: places, billing, legal and street words, numbers, the brand's service line. After a store number: a few
+ * words of a city we may not list. Then a branch or suburb (isBranch), or a few words ending in a region code after a
+ * distinctive name ("MARRIOTT BOSTON COPLEY MA").
+ */
 function followedByNoName(rest: string[], { strong, plain }: Strength): boolean {
   // A hyphen after the name ends it: what follows is a branch or city ("COSTA-KINGS CROSS STN", "KMART-PENRITH").
   const words = rest.map((w) => w.replace(/^-/, ""));
