@@ -78,16 +78,18 @@ export function truncatedName(index: LooseIndex, words: string[]): string | null
     cut(k, w, i) || (keys.length > 1 && (consonantsOf(k, w, i === last ? 2 : MIN_CUT_WORD) || vowelsDropped(k, w)));
   // One word may be the name's words run together and cut ("PETROCAN" of Petro-Canada).
   const runTogether = (s: Spelling) => keys.length === 1 && s.words.length > 1 && key.length > s.words[0].length && s.key.startsWith(key);
+  // Each word the name's word or shortened, at least one shortened.
+  const wordsFit = (s: Spelling) => keys.every((k, i) => k === s.words[i] || shortens(k, s.words[i], i)) && keys.some((k, i) => k !== s.words[i]);
+  // Enough of it kept: several words long, or one whole or only cut at its end; one word, most of the name's first.
+  const enoughKept = (s: Spelling) =>
+    keys.length > 1
+      ? key.length >= MIN_SHORTENED_WORDS_KEY || keys.some((k, i) => k === s.words[i] || cut(k, s.words[i], i))
+      : key.length >= s.words[0].length * MIN_ONE_WORD_SHARE;
   const fits = (s: Spelling) =>
     s.key.length > key.length &&
     key.length >= s.key.length * MIN_TRUNCATED_SHARE &&
     s.words.length >= keys.length &&
-    (runTogether(s) ||
-      (keys.every((k, i) => k === s.words[i] || shortens(k, s.words[i], i)) &&
-        keys.some((k, i) => k !== s.words[i]) &&
-        (keys.length > 1
-          ? key.length >= MIN_SHORTENED_WORDS_KEY || keys.some((k, i) => k === s.words[i] || cut(k, s.words[i], i))
-          : key.length >= s.words[0].length * MIN_ONE_WORD_SHARE)));
+    (runTogether(s) || (wordsFit(s) && enoughKept(s)));
   // A first word shortened inside ("LTL", "NORDSTRM") shares no more than its first letter with the name's beginning.
   const candidates = range(index.spellings, keys.length > 1 ? keys[0][0] : keys[0], (s) => s.key);
   return onlyBrand(candidates.filter(fits));
