@@ -46,7 +46,9 @@ const PHRASES: RegExp[] = [
   /^\s*D\/D\b/g, // Ireland: a direct debit
   /^\s*(?:BILL\s+(?:PAYMENT|PMT)(?:\s+VIA\b)?|BPAY)\b/g, // Canada, Australia: a bill payment
   /^\s*POINT\s+OF\s+SALE\s*-?\s*(?:INTERAC\s+)?(?:RETAIL\s+)?(?:PURCHASE|WITHDRAWAL)?/g, // Canada, Huntington
-  /^\s*POS\s+MERCHANDISE\b|^\s*PAIEMENT\s+(?:DE\s+)?FACTURE(?:\s*-?\s*ACCESD)?|^\s*(?:PAIEMENT|BETALING)\s+(?:BANCONTACT|MAESTRO)\b|\bWEB\s+ID:?\s*\S*|\bKAART\s+[\dX ]+|^\s*PAYMENT\s+-\s|^\s*ACHAT(?:\s+DIRECT)?(?:\s+INTERAC)?\b/g, // Canada
+  /^\s*POS\s+MERCHANDISE\b|^\s*PAIEMENT\s+(?:DE\s+)?FACTURE(?:\s*-?\s*ACCESD)?|^\s*ACHAT(?:\s+DIRECT)?(?:\s+INTERAC)?\b/g, // Canada
+  /^\s*(?:PAIEMENT|BETALING)\s+(?:BANCONTACT|MAESTRO)\b|\bKAART\s+[\dX ]+/g, // Belgium: a card payment and the card
+  /\bWEB\s+ID:?\s*\S*|^\s*PAYMENT\s+-\s/g, // US: an ACH web debit's id, a bill payment's dash
   /^\s*(?:APLPAY|APPLEPAY|GGLPAY|GOOGLEPAY)\b/g, // Amex: a wallet token before the merchant
   /^\s*FACTURE\s+CARTE(?:\s+DU\s+\d{6})?|\bCARTE\s+\d{4}X\d{4}\b/g, // France: a card invoice
   /\s(?:ECH|ID EMETTEUR|MDT|REF|LIB)\/.*$/g, // France: a SEPA debit's fields
