@@ -5,8 +5,8 @@
 // domains outside the corpus are looked up as they come (beta/lookup-deps.ts).
 import { stateOf, type DomainLookup, type StateRow } from "../brands/store.ts";
 import { buildLooseIndex, type LooseIndex } from "../descriptor/loose-match.ts";
-import { withGeneratedAliases } from "./generated-aliases.ts";
 import { platformPrefixes, type PlatformPrefix } from "../descriptor/platforms.ts";
+import { withGeneratedAliases } from "./generated-aliases.ts";
 
 /** How long the index answers before a request reads it again. */
 export const CORPUS_TTL_MS = 60_000;

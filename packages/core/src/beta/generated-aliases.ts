@@ -40,7 +40,7 @@ function withoutNumber(raw: string): string[] {
   const left = words.filter((w) => !/^\d+$/.test(w));
   if (left.length === words.length || !left.length) return [];
   const name = left.join(" ");
-  return nameKey(name.toUpperCase()).length >= MIN_MARKET_SHORT - 1 && !(left.length === 1 && isCommonWord(left[0].toUpperCase())) ? [name] : [];
+  return nameKey(name.toUpperCase()).length >= MIN_NUMBERLESS && !(left.length === 1 && isCommonWord(left[0].toUpperCase())) ? [name] : [];
 }
 
 /** A name with letters beyond ASCII, as banks print it: umlauts written out ("OE"), and every mark dropped ("O"). */
@@ -48,8 +48,9 @@ function asciiSpellings(raw: string): string[] {
   return /^[\x20-\x7e]*$/.test(raw) ? [] : [...new Set([withUmlautsSpelled(raw), withoutMarks(raw)])];
 }
 
-/** Shorter names are words of their own ("One NZ" is no "ONE"). */
+/** Shorter names are words of their own ("One NZ" is no "ONE", "TIM 2" no "TIM"). */
 const MIN_MARKET_SHORT = 5;
+const MIN_NUMBERLESS = 4;
 
 const MARKET_SUFFIX =
   /^(.+?)\s+(?:Australia|New Zealand|NZ|Canada|UK|U\.K\.|Ireland|US|USA|Deutschland|Germany|France|España|Spain|Italia|Italy|Nederland|Netherlands|Belgium|België|Schweiz|Suisse|Switzerland|Österreich|Austria|Polska|Poland|Portugal|Sverige|Sweden|Norge|Norway|Danmark|Denmark)$/i;

@@ -22,8 +22,8 @@ export async function ownStages(lookup: Lookup, providerPlatform: Decision["inte
   // Michaels, a name cut short).
   // After a P2P rail, a name only begins a brand's ("CASH APP*TIFFANY R"): the words must be the brand's name alone.
   const wholly = parsed.platform?.kind === "p2p";
-  const exactlyNamed = named !== null && namesExactly(lookup.deps.corpus, parsed.words, named.id, { wholly });
-  if (withContext && !exactlyNamed && isPerson(parsed, request)) {
+  const exactlyNamed = () => named !== null && namesExactly(lookup.deps.corpus, parsed.words, named.id, { wholly });
+  if (withContext && isPerson(parsed, request) && !exactlyNamed()) {
     return { ...cleaned(parsed, "cleaned_descriptor", await viaPlatform(null)), entityType: "person" };
   }
   const seller = named ?? sellingPlatform(parsed);

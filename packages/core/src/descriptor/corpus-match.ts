@@ -260,7 +260,7 @@ function serviceLineLength(words: string[], start: number): number {
 
 const SERVICE_LINES = new Set([
   "TV", "BROADBAND", "FIBRE", "FIBER", "FIBRA", "INTERNET", "MOBILE", "WIRELESS", "PLUS", "OPTICIANS", "OPTICIAN",
-  "ENERGY", "ENRG", "TELECOM", "CELLULAR", "PREMIUM", "UNLIMITED", "MUSIC",
+  "ENERGY", "ENRG", "TELECOM", "CELLULAR", "UNLIMITED", "MUSIC",
 ]);
 
 /** After a store number, a word before the closing region code is a town's name, whatever else it means ("WAWA # MEDIA PA"). */

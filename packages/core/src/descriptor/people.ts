@@ -15,7 +15,7 @@ const TRANSFER_PHRASE = new RegExp(
       "(?:SEND |RECEIVE )?E-?(?:TRANSFER|TFR)",
       "EMAIL MONEY (?:TRF|TRANSFER)",
       "(?:ONLINE |MOBILE |INTERNAL |BANK |WIRE |INTERNET |FAST |SEPA CREDIT |SEPA )?(?:TRANSFER|TFR) (?:TO|FROM)(?: PAYID)?",
-      "(?:VIA )?(?:FASTER |BANK |OSKO |MOBILE )?PAYMENT (?:TO|FROM)",
+      "(?:VIA )?(?:FASTER |BANK |MOBILE )?PAYMENT (?:TO|FROM)",
       "AP(?: #)? (?:TO|FROM)",
       "(?:# )?ONLINE (?:TO|FROM)", // Bank of Ireland: "365 ONLINE TO"
       "BETAALVERZOEK", // Netherlands: a payment request (Tikkie)

@@ -92,10 +92,11 @@ export const isRegionCode = (word: string) => regionSet.has(word) || COUNTRY_COD
  * banks cut them ("SAN FRANCISC"), or (unless `codes` is false) a region code. 0 when none does.
  */
 export function placeLength(words: string[], start: number, { cut = true, codes = true }: { cut?: boolean; codes?: boolean } = {}): number {
+  const known = (phrase: string) => placePhrases.has(phrase) || (cut && phrase.length >= 7 && truncatedPlace(phrase));
   // A German or Nordic city with its umlauts written out ("ZUERICH", "MUENCHEN") is the city.
   const isPlace = (phrase: string) => {
     const plain = phrase.replace(/(?<=[A-Z])([AOU])E/g, "$1");
-    return [phrase, plain].some((p) => placePhrases.has(p) || (cut && p.length >= 7 && truncatedPlace(p)));
+    return known(phrase) || (plain !== phrase && known(plain));
   };
   for (let n = Math.min(longestPhrase, words.length - start); n >= 1; n--) {
     const phrase = words.slice(start, start + n).join(" ");
@@ -118,4 +119,5 @@ export function countryLength(words: string[], start: number): number {
 }
 
 // Banks cut the city column short; a cut of seven letters or more is unambiguous enough to accept.
-const truncatedPlace = (phrase: string) => [...placePhrases].some((p) => p.length > phrase.length && p.startsWith(phrase));
+const placeList = [...placePhrases];
+const truncatedPlace = (phrase: string) => placeList.some((p) => p.length > phrase.length && p.startsWith(phrase));

@@ -36,8 +36,8 @@ export function prefixSpellings(prefix: string, platform: Pick<Platform, "kind" 
 
 /**
  * Every prefix a bank may print for the seeded platforms, longest first (so "UBER *EATS" wins over "UBER *"): each
- * seeded prefix as banks print it, and each platform's domain and its name part before a star ("GLOVOAPP*MCDONALDS",
- * "SKIPTHEDISHES.COM* A&W", "ZIP.CO *THE GOOD GUYS").
+ * seeded prefix as banks print it, also after the platform's name ("SQUARE SQ *CORNER BOOKS"), and each platform's
+ * domain and its name part before a star ("GLOVOAPP*MCDONALDS", "SKIPTHEDISHES.COM* A&W", "ZIP.CO *THE GOOD GUYS").
  */
 export function platformPrefixes(seeded: { prefix: string; platform: Platform }[]): PlatformPrefix[] {
   const byDomain = new Map(seeded.map(({ platform }) => [platform.domain, platform]));
@@ -46,7 +46,10 @@ export function platformPrefixes(seeded: { prefix: string; platform: Platform }[
     const label = domain.split(".")[0];
     return [`${domain}*`, ...(label.length >= MIN_DOMAIN_LABEL ? [`${label}*`] : [])].map((prefix) => ({ prefix, platform }));
   });
-  const spelled = [...seeded, ...fromDomains].flatMap(({ prefix, platform }) => prefixSpellings(prefix, platform).map((p) => ({ prefix: p, platform })));
+  const afterName = seeded.map(({ prefix, platform }) => ({ prefix: `${platform.name.toUpperCase()} ${prefix}`, platform }));
+  const spelled = [...seeded, ...afterName, ...fromDomains].flatMap(({ prefix, platform }) =>
+    prefixSpellings(prefix, platform).map((p) => ({ prefix: p, platform })),
+  );
   const unique = new Map(spelled.map((p) => [p.prefix, p]));
   return [...unique.values()].sort((a, b) => b.prefix.length - a.prefix.length);
 }
@@ -61,21 +64,15 @@ export type PlatformSplit = { platform: Platform; rest: string };
  * dropped when it is repeated there ("DD *DOORDASH CHIPOTLE" → DoorDash, "CHIPOTLE"). Null when no prefix matches.
  */
 export function splitPlatform(upper: string, prefixes: PlatformPrefix[]): PlatformSplit | null {
-  const canonical = canonicalPrefix(upper);
+  const text = canonicalPrefix(upper);
   for (const { prefix, platform } of prefixes) {
-    // The platform's name may stand before its prefix ("SQUARE SQ *CORNER BOOKS").
-    const named = `${platform.name.toUpperCase()} `;
-    const text = canonical.startsWith(named + prefix) ? canonical.slice(named.length) : canonical;
     if (!text.startsWith(prefix)) continue;
     // A prefix that ends in a letter or digit must end a word: "VENMO" is not the start of "VENMOUTH".
     if (/[A-Z0-9]$/.test(prefix) && /^[A-Z0-9]/.test(text.slice(prefix.length))) continue;
-    // "THUISBEZORGD.NL*", and a market's code before the merchant of a platform that sells for others ("AFTERPAY
-    // US*ULTA BEAUTY"; in "AMZN MKTP US*2K4L5" an order code follows).
-    const market = platform.sellsItself ? /(?!)/ : /^\s*(?:US|UK|GB|CA|AU|NZ|IE|EU)\*/;
-    const after = text
-      .slice(prefix.length)
-      .replace(/^\.[A-Z]{2,3}(?:\.[A-Z]{2})?(?=\*|\s)/, "")
-      .replace(market, " ");
+    const rawAfter = text.slice(prefix.length).replace(/^\.[A-Z]{2,3}(?:\.[A-Z]{2})?(?=\*|\s)/, ""); // "THUISBEZORGD.NL*"
+    // A market's code before the merchant of a platform that sells for others ("AFTERPAY US*ULTA BEAUTY"; in "AMZN
+    // MKTP US*2K4L5" an order code follows).
+    const after = platform.sellsItself ? rawAfter : rawAfter.replace(MARKET_CODE, " ");
     const again = prefixes.find((p) => p.platform.domain === platform.domain && after.replace(/^\s+/, "").startsWith(p.prefix));
     const rest = again ? after.replace(/^\s+/, "").slice(again.prefix.length) : after; // "SQU*SQ *ELM STREET FLORIST"
     return { platform, rest: dropRepeatedName(rest, platform) };
@@ -83,15 +80,29 @@ export function splitPlatform(upper: string, prefixes: PlatformPrefix[]): Platfo
   return null;
 }
 
+const MARKET_CODE = /^\s*(?:US|UK|GB|CA|AU|NZ|IE|EU)\*/;
+
 /** The beginning of a platform's name that says which it is in a credit after the merchant. */
 const MIN_CREDIT = 5;
+const credits = new Map<string, RegExp>();
 
-/** The merchant text without the platform's name before it or its credit after it ("COSTCO BY INSTACART"). */
+/**
+ * A platform's credit after the merchant ("COSTCO BY INSTACART"), perhaps cut short by the field's width ("BY
+ * INSTACAR"); made once per platform name.
+ */
+function creditOf(platform: Platform): RegExp {
+  let credit = credits.get(platform.name);
+  if (!credit) {
+    const word = platform.name.toUpperCase().split(/[^A-Z0-9]/)[0];
+    credit = new RegExp(`\\s+(?:BY|VIA)\\s+${word.slice(0, MIN_CREDIT)}${word.length > MIN_CREDIT ? "[A-Z]*" : ""}\\b`);
+    credits.set(platform.name, credit);
+  }
+  return credit;
+}
+
+/** The merchant text without the platform's name before it or its credit after it. */
 function dropRepeatedName(rest: string, platform: Platform): string {
-  // The credit may be cut short by the field's width ("COSTCO BY INSTACAR").
-  const word = platform.name.toUpperCase().split(/[^A-Z0-9]/)[0];
-  const credit = new RegExp(`\\s+(?:BY|VIA)\\s+${word.slice(0, MIN_CREDIT)}${word.length > MIN_CREDIT ? "[A-Z]*" : ""}\\b`);
-  const words = rest.replace(/^[\s*:\-]+/, "").replace(credit, " ").split(/[\s*]+/).filter(Boolean);
+  const words = rest.replace(/^[\s*:\-]+/, "").replace(creditOf(platform), " ").split(/[\s*]+/).filter(Boolean);
   const platformKey = nameKey(platform.name.toUpperCase());
   for (let n = Math.min(3, words.length); n >= 1; n--) {
     if (nameKey(words.slice(0, n).join("")) === platformKey) return words.slice(n).join(" ");
