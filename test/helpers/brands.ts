@@ -67,6 +67,7 @@ export async function seedBrand(
     domains: [],
     listings: [],
     isins: [],
+    market: null,
     ...brand,
   };
   const masters: BrandImages = {

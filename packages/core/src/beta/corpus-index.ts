@@ -19,7 +19,8 @@ const REFRESH_GRACE_MS = 5_000;
 /** A brand's verified owner (seed/parents.json: one level, child → parent). */
 export type Owner = { id: string; name: string; domain: string };
 
-export type CorpusBrand = { id: string; name: string; domain: string | null; popularity: number };
+/** `market`: the one country whose shoppers know the brand by its name (migration 0010), null for one known everywhere. */
+export type CorpusBrand = { id: string; name: string; domain: string | null; popularity: number; market: string | null };
 /** A brand under one name key: `isName` when the key is its name rather than an alias. Most popular first. */
 export type KeyHit = { brand: CorpusBrand; isName: boolean };
 
@@ -41,7 +42,7 @@ export type CorpusIndex = {
   prefixes: PlatformPrefix[];
 };
 
-export type KeyRow = { key: string; raw: string; is_name: number; id: string; name: string; domain: string | null; popularity: number };
+export type KeyRow = { key: string; raw: string; is_name: number } & CorpusBrand;
 type OwnerRow = { child_id: string; id: string; name: string; domain: string };
 type DomainRow = StateRow & { domain: string; name: string };
 type PrefixRow = { prefix: string; name: string; domain: string; kind: string; sells_itself: number };
@@ -71,7 +72,7 @@ export const forgetCorpusIndex = () => {
 async function readIndex(db: D1Database): Promise<CorpusIndex> {
   const [keys, owners, domains, prefixes, blocked] = await db.batch<unknown>([
     db.prepare(
-      `SELECT k.key, k.raw, k.raw = b.name AS is_name, b.id, b.name, b.domain, b.popularity
+      `SELECT k.key, k.raw, k.raw = b.name AS is_name, b.id, b.name, b.domain, b.popularity, b.market
        FROM brand_keys k JOIN brands b ON b.id = k.brand_id WHERE b.source = 'seed'
        ORDER BY b.popularity DESC, is_name DESC`,
     ),
@@ -94,7 +95,7 @@ async function readIndex(db: D1Database): Promise<CorpusIndex> {
   const domainRows = domains.results as DomainRow[];
   return {
     byKey: groupKeys(keyRows),
-    brands: new Map(named.map(({ id, name, domain, popularity }) => [id, { id, name, domain, popularity }])),
+    brands: new Map(named.map(({ id, name, domain, popularity, market }) => [id, { id, name, domain, popularity, market }])),
     loose: buildLooseIndex(
       named.map((r) => ({ raw: r.raw, brandId: r.id, isName: r.is_name === 1, popularity: r.popularity })),
       domainRows.map((r) => ({ domain: r.domain, brandId: r.brand_id!, own: r.domain === r.brand_domain })),

@@ -1,18 +1,26 @@
 // Spellings banks print that the corpus does not list, generated from it when the beta's corpus index is read: each
-// an alias of its brand where no brand holds it already.
+// an alias of its brand where no brand of its market, or of every market, holds it already.
 import { withoutMarks, withUmlautsSpelled } from "../descriptor/ascii.ts";
 import { isCommonWord } from "../descriptor/common-words.ts";
 import { nameKey } from "../descriptor/name-key.ts";
 import type { KeyRow } from "./corpus-index.ts";
 
 /**
- * Spellings banks print that the corpus does not list, generated from it, each an alias of its brand when no brand
- * holds it already: a brand named for its market without it ("Kmart Australia" → "KMART"), a name with letters
- * beyond ASCII as banks write it ("ÖBB" → "OEBB", "OBB"; "Apotek Hjärtat" → "APOTEK HJARTAT"), an ampersand
- * written out ("H AND M"), a number left out ("REMA 1000" → "REMA").
+ * Spellings banks print that the corpus does not list, generated from it, each an alias of its brand when no brand of
+ * its market, or of every market, holds it already: a brand named for its market without it ("Kmart Australia" →
+ * "KMART"), a name with letters beyond ASCII as banks write it ("ÖBB" → "OEBB", "OBB"; "Apotek Hjärtat" → "APOTEK
+ * HJARTAT"), an ampersand written out ("H AND M"), a number left out ("REMA 1000" → "REMA").
  */
 export function withGeneratedAliases(rows: KeyRow[]): KeyRow[] {
-  const held = new Set(rows.map((r) => r.key));
+  // A key, and the markets of the brands holding it: same-named brands of two markets may share a generated spelling
+  // ("MITRE 10" for Mitre 10 Australia and New Zealand), the request's country telling them apart.
+  const held = new Map<string, Set<string | null>>();
+  const hold = (key: string, market: string | null) => held.set(key, (held.get(key) ?? new Set()).add(market));
+  const isHeld = (key: string, market: string | null) => {
+    const markets = held.get(key);
+    return markets !== undefined && (market === null || markets.has(null) || markets.has(market));
+  };
+  for (const row of rows) hold(row.key, row.market);
   const generated = rows.flatMap((row) => {
     const market = row.is_name === 1 ? MARKET_SUFFIX.exec(row.raw)?.[1] : undefined;
     const spellings = [
@@ -23,8 +31,8 @@ export function withGeneratedAliases(rows: KeyRow[]): KeyRow[] {
     ];
     return spellings.flatMap((raw) => {
       const key = nameKey(raw.toUpperCase());
-      if (held.has(key)) return [];
-      held.add(key);
+      if (isHeld(key, row.market)) return [];
+      hold(key, row.market);
       return [{ ...row, key, raw, is_name: 0 }];
     });
   });

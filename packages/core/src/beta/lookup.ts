@@ -1,6 +1,7 @@
 // One lookup's working state, shared by the provider stage and our own stages: the request taken apart, the platform
 // table, and the checks and decisions both kinds of stage make.
 import { matchCorpus, type NamedBrand } from "../descriptor/corpus-match.ts";
+import { countryShown } from "../descriptor/country-hint.ts";
 import { parseDescriptor, type ParsedDescriptor } from "../descriptor/parse.ts";
 import type { PlatformPrefix } from "../descriptor/platforms.ts";
 import type { Decision, RowDeps } from "./build-row.ts";
@@ -28,7 +29,7 @@ export function newLookup(deps: RowDeps, request: TransactionRequest): Lookup {
     prefixes,
     withContext: Boolean(request.transaction_context),
     // A platform billing for itself names nobody else ("DELIVEROO PLUS": its membership, not the Plus supermarkets).
-    named: parsed.platformSells ? null : matchCorpus(deps.corpus, parsed.words, parsed.head),
+    named: parsed.platformSells ? null : matchCorpus(deps.corpus, parsed.words, parsed.head, purchaseCountry(request)),
   };
 }
 
@@ -60,3 +61,7 @@ export function matched(
 export function cleaned(parsed: ParsedDescriptor, matchType: Decision["matchType"], intermediary: Decision["intermediary"]): Decision {
   return { status: "cleaned", matchType, domain: null, name: parsed.name, entityType: null, intermediary };
 }
+
+/** The spec's country_code, "a hint for ambiguous names", or else the country the descriptor shows. */
+const purchaseCountry = (request: TransactionRequest) =>
+  request.country_code?.toUpperCase() ?? countryShown(request.transaction.toUpperCase());

@@ -64,6 +64,11 @@ export const SeedBrand = z.strictObject({
   listings: z.array(Listing).default([]),
   /** Only values known for certain; each must pass the ISIN check digit. */
   isins: z.array(z.string().regex(/^[A-Z]{2}[A-Z0-9]{9}[0-9]$/)).default([]),
+  /**
+   * The country whose shoppers know the brand by its name (ISO 3166-1 alpha-2): a merchant's home market, taken from
+   * its `country`; null for a brand known everywhere. It tells same-named brands apart (migration 0010).
+   */
+  market: z.string().regex(/^[A-Z]{2}$/).nullable().default(null),
 });
 
 /** What a merchant sells, the way a statement's reader would group it. */
@@ -88,7 +93,7 @@ export const MERCHANT_CATEGORIES = [
  * A merchant card statements name (seed/merchants-*.json): a brand, plus where it trades, what it sells and where its
  * name and domain were checked. Its aliases carry the spellings banks print (upper case, as on the statement).
  */
-export const SeedMerchant = SeedBrand.extend({
+export const SeedMerchant = SeedBrand.omit({ market: true }).extend({
   /** The home market (ISO 3166-1 alpha-2). */
   country: z.string().regex(/^[A-Z]{2}$/),
   category: z.enum(MERCHANT_CATEGORIES),

@@ -65,8 +65,11 @@ const MERCHANT_FILES = [
   "merchants-more.json",
 ] as const satisfies (keyof typeof SEED_FILES)[];
 
-/** A merchant as a brand: where it trades, what it sells and its source are the data's own record, not the database's. */
-const asBrand = ({ country: _country, category: _category, source: _source, ...brand }: SeedMerchant): SeedBrand => brand;
+/**
+ * A merchant as a brand: its home market tells it from same-named brands elsewhere; what it sells and its source are the
+ * data's own record, not the database's.
+ */
+const asBrand = ({ country, category: _category, source: _source, ...brand }: SeedMerchant): SeedBrand => ({ ...brand, market: country });
 
 /** The same brand may stand in two files (an S&P 500 member that is also a big consumer merchant): merge by domain. */
 function mergeBrands(brands: SeedBrand[]): SeedBrand[] {
@@ -88,6 +91,7 @@ function mergeBrands(brands: SeedBrand[]): SeedBrand[] {
       domains: unique([...seen.domains, ...b.domains]),
       listings: uniqueBy([...seen.listings, ...b.listings], (l) => `${l.symbol}@${l.mic}`),
       isins: unique([...seen.isins, ...b.isins]),
+      market: seen.market ?? b.market,
     });
   }
   return [...byDomain.values()];

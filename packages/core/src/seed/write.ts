@@ -56,11 +56,11 @@ export async function brandStatements(brand: SeedBrandInput, images: BrandImages
     // Images go by rank (brands/image-rank.ts): a re-seed keeps a logo the crawler found that ranks higher, and an
     // image the seed lacks. (No SQL comments in statements: they are also written out as one SQL file.)
     statement(
-      `INSERT INTO brands (id, domain, name, description, colors, socials, popularity, ${columns.join(", ")}, source, indexed_at, updated_at)
-       VALUES (${Array.from({ length: 7 + columns.length }, (_, i) => `?${i + 1}`).join(", ")}, 'seed', ${NOW}, ${NOW})
+      `INSERT INTO brands (id, domain, name, description, colors, socials, popularity, market, ${columns.join(", ")}, source, indexed_at, updated_at)
+       VALUES (${Array.from({ length: 8 + columns.length }, (_, i) => `?${i + 1}`).join(", ")}, 'seed', ${NOW}, ${NOW})
        ON CONFLICT (id) DO UPDATE SET domain = excluded.domain, name = excluded.name,
          description = excluded.description, colors = excluded.colors, socials = excluded.socials,
-         popularity = excluded.popularity, updated_at = excluded.updated_at, ${keepBetter("logo")}, ${keepBetter("brandmark")}`,
+         popularity = excluded.popularity, market = excluded.market, updated_at = excluded.updated_at, ${keepBetter("logo")}, ${keepBetter("brandmark")}`,
       id,
       brand.domain,
       brand.name,
@@ -68,6 +68,7 @@ export async function brandStatements(brand: SeedBrandInput, images: BrandImages
       JSON.stringify(brandColors(brand.colors)),
       JSON.stringify(brand.socials),
       brand.popularity,
+      brand.market,
       ...imageValues(images.logo),
       ...imageValues(images.brandmark),
     ),
@@ -139,6 +140,7 @@ export function cryptoAsBrand(asset: SeedCrypto, takenDomains: Set<string>): See
     domains: [],
     listings: [],
     isins: [],
+    market: null,
   };
 }
 

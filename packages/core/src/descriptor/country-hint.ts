@@ -1,0 +1,51 @@
+// Which country a purchase was made in, as far as the descriptor shows it: the spec's `country_code` is "a hint for
+// ambiguous names", and when a request gives none the descriptor often says as much itself, in its bank's format
+// ("KARTENZAHLUNG": a German card; "INTERAC PURCHASE": a Canadian one) or in the region code after the city
+// ("SURREY BC") or the city ("LEIPZIG"). The corpus uses it only to choose between brands of one name in different markets (A&W in the US and
+// Canada, Netto in Denmark and Germany); it never refuses a brand.
+import { countryOfPlace } from "./places.ts";
+
+/** Formats only one country's banks print, each with that country's alpha-2 code. */
+const BANK_FORMATS: [RegExp, string][] = [
+  [/\b(?:KARTENZAHLUNG|LASTSCHRIFT|GIROCARD|EC-KARTE|UEBERWEISUNG|ÜBERWEISUNG)\b/, "DE"],
+  [/^(?:CB|PRLV|PRELEVEMENT|PAIEMENT (?:PAR )?(?:CB|CARTE)|FACTURE CARTE|VIR SEPA)\b/, "FR"],
+  [/^(?:BEA|GEA)\b|\b(?:BETAALAUTOMAAT|INCASSO)\b/, "NL"],
+  [/\b(?:BANCONTACT|DOMICILIERING)\b/, "BE"],
+  [/^COMPRA TARJ|\bBIZUM\b/, "ES"],
+  [/^(?:PAGAMENTO (?:POS|CARTA)|ADDEBITO|BONIFICO)\b/, "IT"],
+  [/^(?:VDP|VDC|VDA)-|^POS\d{2}[A-Z]{3}\b/, "IE"],
+  [/^(?:KORTKÖP|KORTKOP)\b|\bSWISH\b/, "SE"],
+  [/\bDANKORT\b|\bMOBILEPAY\b/, "DK"],
+  [/^(?:VAREKJØP|VAREKJOP|KORTKJØP|KORTKJOP)\b|\bVIPPS\b/, "NO"],
+  [/^(?:KAUF\/DIENSTLEISTUNG|LSV)\b|\bTWINT\b/, "CH"],
+  [/^BEZAHLUNG KARTE\b/, "AT"],
+  [/^ZAKUP\b|\bBLIK\b/, "PL"],
+  [/\bINTERAC\b|^(?:IDP|OPOS) PURCHASE\b/, "CA"],
+  [/\b(?:OSKO|BPAY|PAYID)\b/, "AU"],
+  // UK: "CARD PAYMENT TO … ON 14-03", "… ON 11 MAR BCC", HSBC's ")))".
+  [/^(?:CARD PAYMENT TO|\)\)\))|\bFASTER PAYMENT\b|\bON \d{1,2}(?:-\d{2}| [A-Z]{3})\b|\s(?:BCC|BGC)$/, "GB"],
+  [/^CHECKCARD\b|\bPURCHASE AUTHORI[ZS]ED ON\b|\bORIG CO NAME\b/, "US"],
+];
+
+/**
+ * Country codes printed after a city. "DE" is left out: Delaware or Germany. "CA" is California: Canada's banks print
+ * the province.
+ */
+const TRAILING_CODES: Record<string, string> = { GB: "GB", UK: "GB", IE: "IE", FR: "FR", NL: "NL", BE: "BE", ES: "ES",
+  IT: "IT", PT: "PT", AT: "AT", CH: "CH", SE: "SE", NO: "NO", DK: "DK", FI: "FI", PL: "PL", LU: "LU", AU: "AU", NZ: "NZ" };
+
+/** How many words from the end are searched for a place: the city and region come last. */
+const TAIL_WORDS = 4;
+
+/** The country the descriptor shows, upper case as it came, or null when it shows none. */
+export function countryShown(upper: string): string | null {
+  for (const [format, country] of BANK_FORMATS) if (format.test(upper)) return country;
+  const words = upper.split(/[^A-Z]+/).filter(Boolean).slice(-TAIL_WORDS);
+  for (let end = words.length; end > 0; end--) {
+    const word = words[end - 1];
+    const country =
+      (end > 1 && countryOfPlace(`${words[end - 2]} ${word}`)) || TRAILING_CODES[word] || (word === "DE" ? null : countryOfPlace(word));
+    if (country) return country;
+  }
+  return null;
+}
