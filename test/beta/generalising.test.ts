@@ -33,6 +33,9 @@ const index = buildLooseIndex(
     { raw: "NAPA Auto Parts", brandId: "genuineparts", isName: false }, // the owner's alias, spelled the same
     { raw: "Lidl Plus", brandId: "lidlplus" },
     { raw: "Lidl Pharmacy", brandId: "lidlpharmacy" },
+    { raw: "Enterprise Rent-A-Car", brandId: "enterprise" },
+    { raw: "Dollar Tree", brandId: "dollartree" },
+    { raw: "Costa Coffee", brandId: "costa" },
   ].map((name) => ({ isName: true, popularity: 50, ...name })),
   [
     { domain: "homedepot.com", brandId: "homedepot", own: true },
@@ -59,6 +62,11 @@ describe("a name cut short", () => {
     expect(truncatedName(index, ["ACE", "HDWR"])).toBe("ace");
     // Two brands spelled the same: the one that bears the name, not the one that has it as an alias.
     expect(truncatedName(index, ["NAPA", "AUTO", "PRTS"])).toBe("napa");
+  });
+
+  it("takes a last word cut to one letter after words printed whole", () => {
+    expect(truncatedName(index, ["ENTERPRISE", "RENT", "A", "C"])).toBe("enterprise");
+    expect(truncatedName(index, ["SOUTHWEST", "A"])).toBeNull(); // one whole word before it is not enough
   });
 
   it("takes no name written only as consonants word by word, nor one that fits two brands' different names", () => {
@@ -102,6 +110,11 @@ describe("a name without vowels", () => {
     expect(abbreviation(index, ["TARGT"])).toBeNull(); // a short word with a vowel: a word, not an abbreviation
     expect(abbreviation(index, ["TGT"])).toBeNull(); // three letters name too many things
     expect(abbreviation(index, ["BRGN"])).toBeNull(); // Bergen or Burgen
+  });
+
+  it("drops only vowels inside a name's words when it keeps some", () => {
+    expect(abbreviation(index, ["DOLRTREE"])).toBe("dollartree"); // a vowel and a doubled letter inside DOLLAR
+    expect(abbreviation(index, ["COSTCOFFEE"])).toBeNull(); // COSTA's last letter: another word, COST
   });
 });
 
@@ -197,9 +210,12 @@ describe("on the seeded corpus", () => {
       "CONTACTLESS PAYMENT WM MORRISONS STORE LEEDS": "morrisons.com",
       "PETROCAN 12345 CALGARY AB": "petro-canada.ca",
       "POS 4417 K1 14.03. 12:31 OEBB PERSONENVERKEHR A WIEN 1100": "oebb.at",
+      "PAYPAL *SPOTIFYUSAI 402-555-0188 CA": "spotify.com", // a market's code run onto the name
     })) {
       expect(await row(descriptor), descriptor).toMatchObject({ status: "matched", domain });
     }
+    // ... but not onto a word ("BOULANGERIE" is no Boulanger with a code).
+    expect(await row("BOULANGERIE DUPONT PARIS")).toMatchObject({ status: "cleaned", domain: null });
   });
 
   it("knows a platform by its domain before a star, and drops its credit after the merchant", async () => {
@@ -288,6 +304,10 @@ describe("on the seeded corpus", () => {
       "OSKO PAYMENT 4419022 T OCONNOR FOOTY FEES",
       // A P2P rail's ACH debit: the person is in the receiver field.
       "ORIG CO NAME:VENMO ORIG ID:3264681992 DESC DATE: CO ENTRY DESCR:PAYMENT SEC:WEB IND ID:1035577123 IND NAME:TYLER ABERNATHY TRN: 0690021234TC",
+      "PAYPAL INST XFER DANIELLE BROOKS WEB ID: PAYPALSI77", // PayPal's instant transfer
+      "APPLE CASH SENT MONEY TO TYLER 1INFINITELOOP CA",
+      "ELECTRONIC WITHDRAWAL ZELLE TO ASHLEY KIM REF 2503121234", // a bank's wrapper before the rail
+      "INTERAC ETRNSFR SENT J LEBLANC 4G7K2M",
     ]) {
       expect(await row(descriptor, true), descriptor).toMatchObject({ status: "cleaned", domain: null, entity_type: "person" });
     }
@@ -298,8 +318,44 @@ describe("on the seeded corpus", () => {
   });
 
   it("leaves shops that only look like a cut or abbreviated brand cleaned", async () => {
-    for (const descriptor of ["SOUTHWEST DENTAL GROUP PHOENIX AZ", "STARBUCK CAFE LLC", "KRGR FAMILY FARM", "TRADER BOBS ANTIQUES", "BLUE-DOOR BAKERY PORTLAND OR"]) {
+    for (const descriptor of [
+      "SOUTHWEST DENTAL GROUP PHOENIX AZ",
+      "STARBUCK CAFE LLC",
+      "KRGR FAMILY FARM",
+      "TRADER BOBS ANTIQUES",
+      "BLUE-DOOR BAKERY PORTLAND OR",
+      "COSTCOFFEE ROASTERS FRESNO CA",
+    ]) {
       expect(await row(descriptor), descriptor).toMatchObject({ status: "cleaned", domain: null });
     }
+  });
+
+  it("tells same-named brands of two markets apart by the request's country_code or the country the descriptor shows", async () => {
+    const hinted = async (transaction: string, country_code?: string) =>
+      (await identify(await ownStageDeps(), transactionRequestSchema().parse({ transaction, ...(country_code && { country_code }) }), {
+        transactionId: `${transaction}:${country_code}`,
+        accountId: "acc_generalising",
+      })).domain;
+    // With no hint, the better known; with one, the market's own.
+    expect(await hinted("A&W RESTAURANT 1043")).toBe("aw.ca");
+    expect(await hinted("A&W RESTAURANT 1043", "us")).toBe("awrestaurants.com");
+    expect(await hinted("A&W #1043 TULSA OK")).toBe("awrestaurants.com"); // a state
+    expect(await hinted("A&W RESTAURANT #1043 SURREY BC")).toBe("aw.ca"); // a province
+    expect(await hinted("KARTENZAHLUNG NETTO 4471")).toBe("netto-online.de"); // a German bank's format
+    expect(await hinted("NETTO KOBENHAVN")).toBe("netto.dk"); // a city
+    expect(await hinted("NETTO 4471", "DK")).toBe("netto.dk");
+    // A hint names no brand by itself: a shop stays a shop, and a brand known everywhere stays itself.
+    expect(await hinted("CORNER NEWS AGENCY", "DE")).toBeNull();
+    expect(await hinted("AMAZON MKTPLACE PMTS", "DE")).toBe("amazon.com");
+    // A market's brand named with common words only, met in another market, is a business there of that plain name.
+    expect(await hinted("CORNER BAKERY CHICAGO IL")).toBe("cornerbakerycafe.com");
+    expect(await hinted("VISA PURCHASE 08/03 CORNER BAKERY NEWTOWN AU")).toBeNull();
+    expect(await hinted("CORNER BAKERY 0412", "AU")).toBeNull();
+  });
+
+  it("reads a product line billed under its own name as its owner's", async () => {
+    expect(await row("CLUBCARD PLUS 0800 591688 CD 4410")).toMatchObject({ domain: "tesco.com" });
+    expect(await row("OYSTER AUTO TOP-UP ON 03-03")).toMatchObject({ domain: "tfl.gov.uk" });
+    expect(await row("OYSTER BAR SEATTLE WA")).toMatchObject({ status: "cleaned", domain: null });
   });
 });

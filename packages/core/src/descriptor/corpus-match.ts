@@ -34,7 +34,7 @@ export const merchantWords = (upper: string) =>
  * from its start that is a brand name or alias, provided what follows could only be a place, a store number or
  * billing words ("STARBUCKS SEATTLE WA", "SHEETZ # ALTOONA PA", not "APPLE FARM STAND").
  */
-export function matchCorpus(index: CorpusIndex, merchant: string[], given: string[] | null = null): NamedBrand | null {
+export function matchCorpus(index: CorpusIndex, merchant: string[], given: string[] | null = null, country: string | null = null): NamedBrand | null {
   // A branch or city joined with a hyphen ("TARGET-MINNEAPOLIS") is a word apart; keys ignore hyphens, so names
   // spelled with one ("WAL-MART", "CHICK-FIL-A") still meet theirs.
   const words = splitHyphens(merchant);
@@ -44,7 +44,7 @@ export function matchCorpus(index: CorpusIndex, merchant: string[], given: strin
   const headKey = head ? nameKey(head.join(" ")) : "";
   const keys = [...candidates.map((c) => c.key), ...(headKey.length >= MIN_HEAD_KEY ? [headKey] : [])].filter((k) => k.length >= 2);
   if (!keys.length) return null;
-  const hits = brandsByKeys(index, keys);
+  const hits = brandsByKeys(index, keys, country);
   for (const { key, rest, words: run } of candidates) {
     const hit = hits.get(key);
     // "BP" is a name; "IG" is only an alias, unless a store number follows it as it follows a chain's ("QT #456",
@@ -142,24 +142,44 @@ function endsInRegion(words: string[]): boolean {
 }
 
 const MIN_PLURAL_KEY = 6;
+/** A market's code run onto a name's end, as billers print their storefronts ("USAI": Spotify USA Inc); not in a word. */
+const MARKET_CODE_END = /(?:usai|usa|us|ca|uk|au|nz)$/;
 
 /** How many words a brand's name has, apart at spaces and hyphens, an ampersand one ("H-E-B": 3, "H&M": 3 as H AND M). */
 const nameWords = (name: string) => name.replace(/&/g, " & ").split(/[\s-]+/).filter(Boolean).length;
 
-/** The most popular brand with a domain for each key, and whether the key is that brand's name (not an alias). */
-function brandsByKeys(index: CorpusIndex, keys: string[]): Map<string, { brand: NamedBrand; isName: boolean }> {
+/**
+ * For each key, the brand with a domain it names, and whether the key is that brand's name (not an alias): the most
+ * popular, or the purchase country's own when the most popular is another market's (A&W in Canada, Netto in Germany).
+ */
+function brandsByKeys(index: CorpusIndex, keys: string[], country: string | null): Map<string, { brand: NamedBrand; isName: boolean }> {
   const byKey = new Map<string, { brand: NamedBrand; isName: boolean }>();
   for (const key of keys) {
-    // A name printed with an "S" the company does not write ("WM MORRISONS" for Wm Morrison), or its web address
-    // run together ("BESTBUYCOM").
+    // A name printed with an "S" the company does not write ("WM MORRISONS" for Wm Morrison), its web address run
+    // together ("BESTBUYCOM"), or its market's code ("SPOTIFYUSAI", "SPOTIFYCA" after PayPal).
+    const market = isCommonWord(key.toUpperCase()) ? null : MARKET_CODE_END.exec(key);
     const hits =
       index.byKey.get(key) ??
       (key.length >= MIN_PLURAL_KEY && key.endsWith("s") ? index.byKey.get(key.slice(0, -1)) : undefined) ??
-      (key.length >= MIN_PLURAL_KEY + 3 && key.endsWith("com") ? index.byKey.get(key.slice(0, -3)) : undefined);
-    const hit = hits?.find((h) => h.brand.domain !== null);
-    if (hit) byKey.set(key, hit as { brand: NamedBrand; isName: boolean });
+      (key.length >= MIN_PLURAL_KEY + 3 && key.endsWith("com") ? index.byKey.get(key.slice(0, -3)) : undefined) ??
+      (market && market.index >= MIN_PLURAL_KEY ? index.byKey.get(key.slice(0, market.index)) : undefined);
+    const named = hits?.filter((h) => h.brand.domain !== null) ?? [];
+    const top = named[0];
+    // The most popular, unless it is another market's and the purchase's market has one of that name.
+    const local = top?.brand.market && country && top.brand.market !== country ? named.find((h) => h.brand.market === country) : undefined;
+    const hit = local ?? top;
+    if (hit && !foreignCommonName(hit.brand, country)) byKey.set(key, hit as { brand: NamedBrand; isName: boolean });
   }
   return byKey;
+}
+
+/**
+ * A brand of one market named with common words only, met in another market: a business there of the same plain name
+ * ("CORNER BAKERY NEWTOWN" in Sydney is no Corner Bakery Cafe). A coined name travels ("TIM HORTONS" in the US).
+ */
+function foreignCommonName(brand: CorpusBrand, country: string | null): boolean {
+  if (!country || !brand.market || brand.market === country) return false;
+  return brand.name.toUpperCase().split(/[\s-]+/).every((w) => isCommonWord(w.replace(/[^A-Z]/g, "")));
 }
 
 /**

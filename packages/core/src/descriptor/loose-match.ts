@@ -73,13 +73,17 @@ export function truncatedName(index: LooseIndex, words: string[]): string | null
   const key = keys.join("");
   if (key.length < (keys.length > 1 ? MIN_TRUNCATED_WORDS_KEY : MIN_TRUNCATED_KEY) || !keys.every(Boolean)) return null;
   const last = keys.length - 1;
-  const cut = (k: string, w: string, i: number) => w.startsWith(k) && k.length >= (i === last ? 2 : MIN_CUT_WORD);
+  // The last word may be cut to one letter after two or more words printed whole ("ENTERPRISE RENT-A-C").
+  const wholeBefore = (s: Spelling) => last >= 2 && keys.slice(0, last).every((k, i) => k === s.words[i]);
+  const cut = (k: string, w: string, i: number, s?: Spelling) =>
+    w.startsWith(k) && (k.length >= (i === last ? 2 : MIN_CUT_WORD) || (i === last && s !== undefined && wholeBefore(s)));
   const shortens = (k: string, w: string, i: number) =>
     cut(k, w, i) || (keys.length > 1 && (consonantsOf(k, w, i === last ? 2 : MIN_CUT_WORD) || vowelsDropped(k, w)));
   // One word may be the name's words run together and cut ("PETROCAN" of Petro-Canada).
   const runTogether = (s: Spelling) => keys.length === 1 && s.words.length > 1 && key.length > s.words[0].length && s.key.startsWith(key);
   // Each word the name's word or shortened, at least one shortened.
-  const wordsFit = (s: Spelling) => keys.every((k, i) => k === s.words[i] || shortens(k, s.words[i], i)) && keys.some((k, i) => k !== s.words[i]);
+  const wordsFit = (s: Spelling) =>
+    keys.every((k, i) => k === s.words[i] || shortens(k, s.words[i], i) || cut(k, s.words[i], i, s)) && keys.some((k, i) => k !== s.words[i]);
   // Enough of it kept: several words long, or one whole or only cut at its end; one word, most of the name's first.
   const enoughKept = (s: Spelling) =>
     keys.length > 1
@@ -131,12 +135,30 @@ export function abbreviation(index: LooseIndex, words: string[]): string | null 
   const key = keys.join("");
   if (key.length < MIN_ABBREVIATION) return null;
   // Vowel-less words; or one longer word that dropped only some of its vowels ("NORDSTRM").
-  const abbreviated = keys.every((k) => /^[a-z][b-df-hj-np-tv-z]+$/.test(k)) || (keys.length === 1 && key.length >= MIN_PARTLY_VOWELLED);
+  const abbreviated = keys.every(consonantsOnly) || (keys.length === 1 && key.length >= MIN_PARTLY_VOWELLED);
   const brands = abbreviated ? index.skeletons.get(skeleton(key)) : undefined;
   if (brands?.size !== 1) return null;
   const [brandId] = brands;
-  // The word must be shorter than the name it abbreviates: the same length is another word with other vowels.
-  return index.spellings.some((s) => s.brandId === brandId && s.key.length > key.length && skeleton(s.key) === skeleton(key)) ? brandId : null;
+  // The word must be shorter than the name it abbreviates: the same length is another word with other vowels. A word
+  // that kept some vowels dropped only vowels inside the name's words ("DOLRTREE", "HOMEDPT"), never one that ends a
+  // word ("COSTCOFFEE" is no Costa Coffee).
+  const fullyAbbreviated = keys.every(consonantsOnly);
+  const abbreviates = (s: Spelling) =>
+    s.key.length > key.length && skeleton(s.key) === skeleton(key) && (fullyAbbreviated || innerVowelsDropped(key, s.words));
+  return index.spellings.some((s) => s.brandId === brandId && abbreviates(s)) ? brandId : null;
+}
+
+/** `key` is `words` run together with some vowels inside them, and letters doubled, left out. */
+function innerVowelsDropped(key: string, words: string[]): boolean {
+  let at = 0;
+  for (const word of words) {
+    for (let i = 0; i < word.length; i++) {
+      const letter = word[i];
+      if (letter === key[at]) at++;
+      else if (!(("aeiou".includes(letter) && i < word.length - 1) || letter === word[i - 1])) return false;
+    }
+  }
+  return at === key.length;
 }
 
 /**

@@ -11,8 +11,10 @@ import { nameKey } from "./name-key.ts";
 const TRANSFER_PHRASE = new RegExp(
   "^(?:" +
     [
-      "INTERAC(?: E-?TRANSFER| ETRF| TRANSFER)",
-      "(?:SEND |RECEIVE )?E-?(?:TRANSFER|TFR)",
+      "INTERAC(?: E-?TRANSFER| ETRF| ETRNSFR| TRANSFER)",
+      "(?:SEND |RECEIVE )?E-?(?:TRANSFER|TFR|TRNSFR)",
+      "INST(?:ANT)? XFER(?: TO| FROM)?", // PayPal: an instant transfer
+      "APPLE CASH(?: (?:SENT|RECEIVED)(?: MONEY)?)?(?: TO| FROM)?",
       "EMAIL MONEY (?:TRF|TRANSFER)",
       "(?:ONLINE |MOBILE |INTERNAL |BANK |WIRE |INTERNET |FAST |SEPA CREDIT |SEPA )?(?:TRANSFER|TFR) (?:TO|FROM)(?: PAYID)?",
       "(?:VIA )?(?:FASTER |BANK |MOBILE )?PAYMENT (?:TO|FROM)",
