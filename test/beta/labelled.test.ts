@@ -21,6 +21,7 @@ import holdout7 from "./fixtures/holdout-7-descriptors.json";
 import holdout8 from "./fixtures/holdout-8-descriptors.json";
 import holdout9 from "./fixtures/holdout-9-descriptors.json";
 import holdout10 from "./fixtures/holdout-10-descriptors.json";
+import holdout11 from "./fixtures/holdout-11-descriptors.json";
 import tuning3 from "./fixtures/tuning-3-descriptors.json";
 
 type Entry = {
@@ -36,10 +37,10 @@ type Entry = {
 const FLOOR = { big_brand: 0.9, platform: 0.9, local_shop: 1, person: 1, noise: 1 };
 type Kind = keyof typeof FLOOR;
 
-const tuningSets = [labelled, holdout, tuning3, holdout2, holdout3, holdout4, holdout5, holdout6, holdout7, holdout8, holdout9] as Entry[][];
+const tuningSets = [labelled, holdout, tuning3, holdout2, holdout3, holdout4, holdout5, holdout6, holdout7, holdout8, holdout9, holdout10] as Entry[][];
 const seen = new Set(tuningSets.flat().map((e) => e.descriptor));
 /**
- * Held-out sets 2 to 9 (fixtures/holdout-*.md) were each scored once with their misses unseen (docs/beta-accuracy.md
+ * Held-out sets 2 to 10 (fixtures/holdout-*.md) were each scored once with their misses unseen (docs/beta-accuracy.md
  * has each first score); their misses then guided fixes, so they are tuning sets now, held to these floors.
  */
 const HOLDOUT_2_FLOOR: Record<Kind, number> = { big_brand: 0.93, platform: 0.95, local_shop: 1, person: 0.9, noise: 1 };
@@ -50,8 +51,9 @@ const HOLDOUT_6_FLOOR: Record<Kind, number> = { big_brand: 0.93, platform: 0.98,
 const HOLDOUT_7_FLOOR: Record<Kind, number> = { big_brand: 0.89, platform: 0.93, local_shop: 1, person: 0.93, noise: 1 };
 const HOLDOUT_8_FLOOR: Record<Kind, number> = { big_brand: 0.85, platform: 0.95, local_shop: 1, person: 0.9, noise: 1 };
 const HOLDOUT_9_FLOOR: Record<Kind, number> = { big_brand: 0.93, platform: 0.95, local_shop: 1, person: 0.93, noise: 1 };
-/** Held-out set 10 is the unseen one: its misses are not printed, and its floors are its first run's figures. */
-const HOLDOUT_10_FLOOR: Record<Kind, number> = { big_brand: 159 / 174, platform: 47 / 51, local_shop: 47 / 49, person: 27 / 32, noise: 1 };
+const HOLDOUT_10_FLOOR: Record<Kind, number> = { big_brand: 0.96, platform: 0.92, local_shop: 1, person: 0.96, noise: 1 };
+/** Held-out set 11 is the unseen one: its misses are not printed, and its floors are its first run's figures. */
+const HOLDOUT_11_FLOOR: Record<Kind, number> = { big_brand: 146 / 170, platform: 49 / 57, local_shop: 1, person: 24 / 26, noise: 21 / 22 };
 
 type LabelledSet = { entries: Entry[]; floor: Record<Kind, number>; showMisses: boolean; perKind?: number };
 const SETS: Record<string, LabelledSet> = {
@@ -68,7 +70,8 @@ const SETS: Record<string, LabelledSet> = {
   "held-out 7 (now tuning)": { entries: holdout7 as Entry[], floor: HOLDOUT_7_FLOOR, showMisses: true },
   "held-out 8 (now tuning)": { entries: holdout8 as Entry[], floor: HOLDOUT_8_FLOOR, showMisses: true },
   "held-out 9 (now tuning)": { entries: holdout9 as Entry[], floor: HOLDOUT_9_FLOOR, showMisses: true },
-  "held-out 10": { entries: (holdout10 as Entry[]).filter((e) => !seen.has(e.descriptor)), floor: HOLDOUT_10_FLOOR, showMisses: false },
+  "held-out 10 (now tuning)": { entries: holdout10 as Entry[], floor: HOLDOUT_10_FLOOR, showMisses: true },
+  "held-out 11": { entries: (holdout11 as Entry[]).filter((e) => !seen.has(e.descriptor)), floor: HOLDOUT_11_FLOOR, showMisses: false },
 };
 
 function request(entry: Entry) {
@@ -136,10 +139,10 @@ for (const [set, { entries, floor: floors, showMisses, perKind = 8 }] of Object.
   });
 }
 
-it("keeps the tuning sets apart, and held-out set 10 large and unseen", () => {
+it("keeps the tuning sets apart, and held-out set 11 large and unseen", () => {
   const tuning = new Set((labelled as Entry[]).map((e) => e.descriptor));
   expect((holdout as Entry[]).filter((e) => tuning.has(e.descriptor))).toEqual([]);
-  const scored = SETS["held-out 10"].entries;
+  const scored = SETS["held-out 11"].entries;
   expect(scored.length).toBeGreaterThanOrEqual(300);
   expect(scored.filter((e) => seen.has(e.descriptor))).toEqual([]);
 });
