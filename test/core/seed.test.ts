@@ -60,6 +60,15 @@ describe("seed corpus", () => {
     const dangling = [{ child: "instagram.com", parent: "no-such-owner.com", source: "test" }];
     expect(() => validateSeed({ ...files, "parents.json": dangling }, icons)).toThrow(/not a seeded brand/);
   });
+
+  it("adds seed/aliases.json's names to the brand of each domain, and refuses a domain no brand has or a short alias", () => {
+    const tesco = corpus.brands.find((b) => b.domain === "tesco.com")!;
+    expect(tesco.aliases).toEqual(expect.arrayContaining(["CLUBCARD PLUS", "Tesco Stores"])); // added, and its own kept
+    const stray = [{ domain: "no-such-brand.com", aliases: ["NO SUCH LINE"], source: "test" }];
+    expect(() => validateSeed({ ...files, "aliases.json": stray }, icons)).toThrow(/no seeded brand has the domain no-such-brand.com/);
+    const short = [{ domain: "tesco.com", aliases: ["TSC"], source: "test" }];
+    expect(() => validateSeed({ ...files, "aliases.json": short }, icons)).toThrow(/aliases/);
+  });
 });
 
 describe("seeding D1", () => {

@@ -133,6 +133,18 @@ export const SeedIndex = z.strictObject({
 
 export const SeedParent = z.strictObject({ child: domain, parent: domain, source: z.string().min(3) });
 
+/**
+ * More names a seeded brand bills under (seed/aliases.json): its product lines, memberships, store formats and
+ * sub-brands without a site of their own ("CLUBCARD PLUS" for tesco.com), added to that brand's aliases.
+ */
+export const SeedAliases = z.strictObject({
+  /** A seeded brand's domain. */
+  domain,
+  /** Upper case as banks print them; four characters or more, since shorter ones name other things too. */
+  aliases: z.array(z.string().min(4)).min(1),
+  source: z.string().min(3),
+});
+
 export const SeedPlatform = z.strictObject({
   name: z.string().min(1),
   domain,
@@ -150,6 +162,7 @@ export type SeedExchange = z.infer<typeof SeedExchange>;
 export type SeedIndex = z.infer<typeof SeedIndex>;
 export type SeedParent = z.infer<typeof SeedParent>;
 export type SeedPlatform = z.infer<typeof SeedPlatform>;
+export type SeedAliases = z.infer<typeof SeedAliases>;
 
 /** Files under /seed and the schema each holds (an array of). */
 export const SEED_FILES = {
@@ -162,6 +175,7 @@ export const SEED_FILES = {
   "merchants-eu.json": SeedMerchant,
   "merchants-ca-au.json": SeedMerchant,
   "merchants-more.json": SeedMerchant,
+  "aliases.json": SeedAliases,
   "crypto.json": SeedCrypto,
   "exchanges.json": SeedExchange,
   "indices.json": SeedIndex,

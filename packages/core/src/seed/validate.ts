@@ -4,6 +4,7 @@ import { z } from "zod";
 import { isValidIsin } from "../identifiers/isin.ts";
 import {
   SEED_FILES,
+  SeedAliases,
   SeedBrand,
   type IconSource,
   SeedCrypto,
@@ -38,20 +39,24 @@ function parse<T extends z.ZodType>(file: string, raw: unknown, schema: T): z.in
 
 /** Parses the raw seed files, merges brands by domain and checks the cross-file rules; throws on any problem. */
 export function validateSeed(files: SeedFiles, icons: IconCatalogue): SeedData {
+  const more = parse("aliases.json", files["aliases.json"], SeedAliases);
   const seed: SeedData = {
-    brands: mergeBrands([
-      ...parse("brands-sp500.json", files["brands-sp500.json"], SeedBrand),
-      ...parse("brands-consumer.json", files["brands-consumer.json"], SeedBrand),
-      ...parse("brands-web.json", files["brands-web.json"], SeedBrand),
-      ...MERCHANT_FILES.flatMap((file) => parse(file, files[file], SeedMerchant).map(asBrand)),
-    ]),
+    brands: withAliases(
+      mergeBrands([
+        ...parse("brands-sp500.json", files["brands-sp500.json"], SeedBrand),
+        ...parse("brands-consumer.json", files["brands-consumer.json"], SeedBrand),
+        ...parse("brands-web.json", files["brands-web.json"], SeedBrand),
+        ...MERCHANT_FILES.flatMap((file) => parse(file, files[file], SeedMerchant).map(asBrand)),
+      ]),
+      more,
+    ),
     crypto: parse("crypto.json", files["crypto.json"], SeedCrypto),
     exchanges: parse("exchanges.json", files["exchanges.json"], SeedExchange),
     indices: parse("indices.json", files["indices.json"], SeedIndex),
     parents: parse("parents.json", files["parents.json"], SeedParent),
     platforms: parse("platforms.json", files["platforms.json"], SeedPlatform),
   };
-  const problems = checkSeed(seed, icons);
+  const problems = [...checkSeed(seed, icons), ...strayAliases(seed.brands, more)];
   if (problems.length) throw new Error(`seed corpus has ${problems.length} problem(s):\n- ${problems.join("\n- ")}`);
   return seed;
 }
@@ -95,6 +100,18 @@ function mergeBrands(brands: SeedBrand[]): SeedBrand[] {
     });
   }
   return [...byDomain.values()];
+}
+
+/** Each brand with the names seed/aliases.json adds for its domain. */
+function withAliases(brands: SeedBrand[], more: SeedAliases[]): SeedBrand[] {
+  const byDomain = new Map(more.map((m) => [m.domain, m.aliases]));
+  return brands.map((b) => (byDomain.has(b.domain) ? { ...b, aliases: unique([...b.aliases, ...byDomain.get(b.domain)!]) } : b));
+}
+
+/** seed/aliases.json's domains no brand has. */
+function strayAliases(brands: SeedBrand[], more: SeedAliases[]): string[] {
+  const domains = new Set(brands.map((b) => b.domain));
+  return more.filter((m) => !domains.has(m.domain)).map((m) => `seed/aliases.json: no seeded brand has the domain ${m.domain}`);
 }
 
 const unique = <T>(xs: T[]) => [...new Set(xs)];
