@@ -1,12 +1,16 @@
-// The JSON host's OpenAPI document lists every status each route can answer.
+// The JSON host's OpenAPI document lists every status each route can answer, is SDK-grade (test/helpers/openapi.ts),
+// and documents each error with the body the host answers with.
 import { beforeAll, describe, expect, it } from "vitest";
-import { call } from "../helpers/http.ts";
+import { newAccount } from "../helpers/accounts.ts";
+import { bearer, call } from "../helpers/http.ts";
+import { expectDocumentedError, expectSdkGrade, type Document } from "../helpers/openapi.ts";
 
 type Operation = { responses: Record<string, unknown>; parameters?: unknown[]; requestBody?: unknown; security?: unknown[] };
 let operations: Map<string, Operation>;
+let doc: Document;
 
 beforeAll(async () => {
-  const doc = (await (await call("/openapi.json")).json()) as { paths: Record<string, Record<string, Operation>> };
+  doc = (await (await call("/openapi.json")).json()) as Document;
   operations = new Map(
     Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => [`${method.toUpperCase()} ${path}`, op])),
   );
@@ -37,5 +41,20 @@ describe("OpenAPI statuses", () => {
       if (op.parameters?.length || op.requestBody) expect(statuses(name), name).toContain("400");
       if (op.security?.length) expect(statuses(name), name).toContain("401");
     }
+  });
+});
+
+describe("the JSON host's OpenAPI document", () => {
+  it("names, groups, summarises and secures every operation, and documents each error's body by the host's rule", () => {
+    expectSdkGrade(doc, "api");
+    expect(doc.paths["/files/{folder}/{name}"].get.security).toEqual([]); // signed, not keyed
+    expect(doc.paths["/describe/{domain}"].get.security).toEqual([{ bearer: [] }]);
+  });
+
+  it("answers each error with the body its document gives that status", async () => {
+    const { secret } = await newAccount();
+    await expectDocumentedError(doc, "GET /describe/{domain}", await call("/describe/acme.com")); // 401: msg
+    await expectDocumentedError(doc, "GET /describe/{domain}", await call("/describe/not_a_domain", { headers: bearer(secret) })); // 400: err
+    await expectDocumentedError(doc, "GET /webhooks/{id}", await call("/webhooks/wh_nope", { headers: bearer(secret) })); // 400 or 404: err
   });
 });

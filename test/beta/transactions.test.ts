@@ -171,6 +171,6 @@ describe("a batch refused whole, nothing counted", () => {
     };
     const post = spec.paths["/transactions"].post!;
     expect(post.summary).toMatch(/up to 100/);
-    expect(Object.keys(post.responses).sort()).toEqual(["200", "400", "401", "403", "413", "415"]);
+    expect(Object.keys(post.responses).sort()).toEqual(["200", "400", "401", "403", "413", "415", "500"]);
   });
 });

@@ -6,7 +6,8 @@ import { PLANS } from "@brand/core/billing/plans";
 import { AppError } from "@brand/core/errors";
 import { meteredPrincipal } from "@brand/core/http/metered-principal";
 import type { AppEnv } from "./env.ts";
-import { jsonResponse, MessageBody, serverError } from "./schemas.ts";
+import { apiErrors, serverError } from "./schemas.ts";
+import { security } from "@brand/core/http/openapi";
 
 type Gate = {
   /** Describe needs a paid plan (spec, Authentication rule 4): a free key gets 401, and like every 401 it is not counted. */
@@ -29,11 +30,10 @@ export function requireSecretKey(gate: Gate = {}) {
 
 /** What a metered route's `createRoute` shares: the bearer scheme, the key check first, and the answers it can give. */
 export function meteredRoute(gate: Gate = {}) {
-  return { security: [{ bearer: [] }], middleware: [requireSecretKey(gate)] };
+  return { security: security("api"), middleware: [requireSecretKey(gate)] };
 }
 
 export const meteredResponses = {
-  401: jsonResponse(MessageBody, "Missing or invalid key"),
-  429: jsonResponse(MessageBody, "Free plan's monthly request pool spent"),
-  500: serverError,
+  ...apiErrors({ 401: "Missing or invalid key", 429: "Free plan's monthly request pool spent" }),
+  ...serverError,
 };

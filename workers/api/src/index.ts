@@ -18,8 +18,7 @@ import { registerWebhookDeliveries } from "./routes/webhook-deliveries.ts";
 import { registerWebhooks, registerWebhookEvents } from "./routes/webhooks.ts";
 import { consumeWebhookQueue, sweepWebhooks, WEBHOOK_QUEUE_NAME } from "./webhook-queue.ts";
 
-const app = createApp<AppEnv>("api", "Brand Asset Service: JSON host");
-app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
+const app = createApp<AppEnv>("api");
 
 registerDescribe(app);
 registerBrand(app);

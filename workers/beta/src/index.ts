@@ -5,8 +5,7 @@ import { registerTransactions } from "./routes/transactions.ts";
 
 export { BetaAccount } from "./beta-account.ts";
 
-const app = createApp<AppEnv>("beta", "Brand Asset Service: beta host");
-app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
+const app = createApp<AppEnv>("beta");
 registerTransaction(app);
 registerTransactions(app);
 

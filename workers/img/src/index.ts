@@ -3,7 +3,7 @@ import type { AppEnv } from "./env.ts";
 import { registerLogoRoutes } from "./routes/logo.ts";
 import { registerVariantRoute } from "./routes/variant.ts";
 
-const app = createApp<AppEnv>("img", "Brand Asset Service: image host");
+const app = createApp<AppEnv>("img");
 
 // Immutable variant URLs are signed and need no key; the logo lookups check the publishable key themselves. The
 // domain lookup matches any other path, so it comes last.

@@ -4,10 +4,11 @@ import type { Env as HonoEnv } from "hono";
 import { z } from "zod";
 import { AppError } from "../errors.ts";
 import { errorResponse, type Surface } from "./error-response.ts";
+import { serveDocument } from "./openapi.ts";
 
 export const API_VERSION = "2.0.0";
 
-export function createApp<E extends HonoEnv>(surface: Surface, title: string) {
+export function createApp<E extends HonoEnv>(surface: Surface) {
   const app = new OpenAPIHono<E>({
     defaultHook: (result) => {
       if (!result.success) throw new AppError("bad_request", describeIssues(result.error));
@@ -15,7 +16,7 @@ export function createApp<E extends HonoEnv>(surface: Surface, title: string) {
   });
   app.onError((error) => errorResponse(surface, error));
   app.notFound((c) => errorResponse(surface, new AppError("not_found", `No route for ${c.req.method} ${c.req.path}.`)));
-  app.doc31("/openapi.json", { openapi: "3.1.0", info: { title, version: API_VERSION } });
+  serveDocument(app, surface, API_VERSION);
   return app;
 }
 

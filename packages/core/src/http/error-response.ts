@@ -7,10 +7,11 @@ export type Surface = "img" | "api" | "beta";
 // Spec, "Error bodies": auth, plan, credit and rate-limit errors carry `msg`; bad requests and lookups carry `err`.
 const MSG_STATUSES = new Set([401, 402, 403, 429]);
 
-export function errorBody(surface: Surface, error: AppError): Record<string, string> {
-  if (surface === "beta") return { error: error.message };
-  return MSG_STATUSES.has(error.status) ? { msg: error.message } : { err: error.message };
-}
+/** The one field an error body of this status has on this host; the OpenAPI documents use it too (openapi.ts). */
+export const errorField = (surface: Surface, status: number): "error" | "msg" | "err" =>
+  surface === "beta" ? "error" : MSG_STATUSES.has(status) ? "msg" : "err";
+
+export const errorBody = (surface: Surface, error: AppError): Record<string, string> => ({ [errorField(surface, error.status)]: error.message });
 
 /** The single place an error becomes a response. Unknown errors are logged (without request data) and hidden. */
 export function errorResponse(surface: Surface, error: unknown): Response {

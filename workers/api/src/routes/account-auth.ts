@@ -4,6 +4,7 @@
 import { authenticate, bearerKey, type Principal } from "@brand/core/auth/authenticate";
 import type { Context } from "hono";
 import type { AppEnv } from "../env.ts";
+import { security } from "@brand/core/http/openapi";
 
 export function authorizeAccountRequest(c: Context<AppEnv>, now: Date): Promise<Principal> {
   return authenticate(c.env.DB, "secret", bearerKey(c.req.raw.headers, { allowBare: false }), now);
@@ -12,4 +13,4 @@ export function authorizeAccountRequest(c: Context<AppEnv>, now: Date): Promise<
 /** Account data is personal: no cache on the way may keep it. */
 export const NO_STORE = { "Cache-Control": "no-store" } as const;
 
-export const accountAuth = { security: [{ bearer: [] }] };
+export const accountAuth = { security: security("api") };

@@ -4,27 +4,31 @@ import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { AccountOverview, accountOverview } from "@brand/core/account/overview";
 import { AccountUsage, accountUsage } from "@brand/core/account/usage";
 import type { AppEnv } from "../env.ts";
-import { jsonResponse, MessageBody } from "../schemas.ts";
+import { apiErrors, jsonResponse } from "../schemas.ts";
 import { accountAuth, authorizeAccountRequest, NO_STORE } from "./account-auth.ts";
 
-const unauthorized = jsonResponse(MessageBody, "Missing or invalid secret key");
+const unauthorized = apiErrors({ 401: "Missing or invalid secret key" });
 
 const routes = {
   overview: createRoute({
     method: "get",
     path: "/account",
+    operationId: "getAccount",
+    tags: ["Account"],
     summary: "Your account: plan, credits, request pool this month, beta allowance today",
     description: "Not counted against the request pool.",
     ...accountAuth,
-    responses: { 200: jsonResponse(AccountOverview, "The account"), 401: unauthorized },
+    responses: { 200: jsonResponse(AccountOverview, "The account"), ...unauthorized },
   }),
   usage: createRoute({
     method: "get",
     path: "/account/usage",
+    operationId: "getAccountUsage",
+    tags: ["Account"],
     summary: "Requests by day this month (image, JSON, beta) and this period's credit ledger",
     description: "Not counted against the request pool.",
     ...accountAuth,
-    responses: { 200: jsonResponse(AccountUsage, "This period's usage"), 401: unauthorized },
+    responses: { 200: jsonResponse(AccountUsage, "This period's usage"), ...unauthorized },
   }),
 };
 

@@ -1,26 +1,31 @@
 // GET /brand/{domain}: the brand profile, 5 credits, charged only on a 200 (202 and 404 are free).
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { chargeBrandRequest } from "@brand/core/billing/credits";
+import { BRAND_REQUEST_CREDITS } from "@brand/core/billing/plans";
 import { signedFileUrl } from "@brand/core/brands/files";
 import { brandProfile, BrandProfile } from "@brand/core/brands/profile";
 import { meteredResponses, meteredRoute } from "../auth.ts";
 import type { AppEnv } from "../env.ts";
 import { indexedDomain } from "../indexed-domain.ts";
-import { ErrorBody, jsonResponse, MessageBody } from "../schemas.ts";
+import { apiErrors, jsonResponse, MessageBody } from "../schemas.ts";
 
 const route = createRoute({
   method: "get",
   path: "/brand/{domain}",
-  summary: "Brand profile (5 credits)",
+  operationId: "getBrand",
+  tags: ["Brands"],
+  summary: `Brand profile (${BRAND_REQUEST_CREDITS} credits)`,
   ...meteredRoute(),
   request: { params: z.object({ domain: z.string().openapi({ example: "stripe.com" }) }) },
   responses: {
-    200: jsonResponse(BrandProfile, "Brand profile; 5 credits were charged"),
+    200: jsonResponse(BrandProfile, `Brand profile; ${BRAND_REQUEST_CREDITS} credits were charged`),
     202: jsonResponse(MessageBody, "Not indexed yet; indexing started. Retry in a few seconds (free)"),
-    400: jsonResponse(ErrorBody, "Invalid domain"),
-    402: jsonResponse(MessageBody, "Out of credits: the balance is below 5"),
-    403: jsonResponse(MessageBody, "The plan does not include the brand endpoint (an older plan gate; every current plan includes it)"),
-    404: jsonResponse(ErrorBody, "Known, but no data (or blocked) (free)"),
+    ...apiErrors({
+      400: "Invalid domain",
+      402: `Out of credits: the balance is below ${BRAND_REQUEST_CREDITS}`,
+      403: "The plan does not include the brand endpoint (an older plan gate; every current plan includes it)",
+      404: "Known, but no data (or blocked) (free)",
+    }),
     ...meteredResponses,
   },
 });

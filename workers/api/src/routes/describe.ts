@@ -4,21 +4,23 @@ import { describeRecord, DescribeRecord } from "@brand/core/brands/describe";
 import { meteredResponses, meteredRoute } from "../auth.ts";
 import { indexedDomain } from "../indexed-domain.ts";
 import type { AppEnv } from "../env.ts";
-import { ErrorBody, jsonResponse, MessageBody } from "../schemas.ts";
+import { apiErrors, jsonResponse, MessageBody } from "../schemas.ts";
+import { describeExample } from "../examples.ts";
 
 const route = createRoute({
   method: "get",
   path: "/describe/{domain}",
+  operationId: "describeDomain",
+  tags: ["Brands"],
   summary: "Describe a domain",
   ...meteredRoute({ paidPlan: true }),
   request: { params: z.object({ domain: z.string().openapi({ example: "stripe.com" }) }) },
   responses: {
-    200: jsonResponse(DescribeRecord, "Describe record"),
+    200: jsonResponse(DescribeRecord, "Describe record", describeExample),
     202: jsonResponse(MessageBody, "Not indexed yet; indexing started. Retry in a few seconds"),
-    400: jsonResponse(ErrorBody, "Invalid domain"),
-    404: jsonResponse(ErrorBody, "Known, but no data (or blocked)"),
+    ...apiErrors({ 400: "Invalid domain", 404: "Known, but no data (or blocked)" }),
     ...meteredResponses,
-    401: jsonResponse(MessageBody, "Missing or invalid key, or a free plan"),
+    ...apiErrors({ 401: "Missing or invalid key, or a free plan" }),
   },
 });
 

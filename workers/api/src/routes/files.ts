@@ -4,8 +4,9 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { checkFileUrl } from "@brand/core/brands/files";
 import { AppError } from "@brand/core/errors";
+import { PUBLIC } from "@brand/core/http/openapi";
 import type { AppEnv } from "../env.ts";
-import { ErrorBody, jsonResponse, MessageBody, serverError } from "../schemas.ts";
+import { apiErrors, serverError } from "../schemas.ts";
 
 /** By the name's extension, never the stored metadata: the name is what the signature covers. */
 const CONTENT_TYPES: Record<string, string> = { png: "image/png", webp: "image/webp", svg: "image/svg+xml" };
@@ -13,7 +14,11 @@ const CONTENT_TYPES: Record<string, string> = { png: "image/png", webp: "image/w
 const route = createRoute({
   method: "get",
   path: "/files/{folder}/{name}",
+  operationId: "getFile",
+  tags: ["Brands"],
   summary: "Download a stored image (temporary signed URL)",
+  // Signed instead of keyed: the URL came in a keyed response.
+  security: PUBLIC,
   request: {
     params: z.object({
       folder: z.enum(["logos", "banners"]),
@@ -23,10 +28,12 @@ const route = createRoute({
   },
   responses: {
     200: { description: "The image", content: { "image/*": { schema: z.string().openapi({ format: "binary" }) } } },
-    400: jsonResponse(ErrorBody, "Not a stored file's folder or name"),
-    403: jsonResponse(MessageBody, "Missing, wrong or expired signature"),
-    404: jsonResponse(ErrorBody, "No such file"),
-    500: serverError,
+    ...apiErrors({
+      400: "Not a stored file's folder or name",
+      403: "Missing, wrong or expired signature",
+      404: "No such file",
+    }),
+    ...serverError,
   },
 });
 

@@ -7,7 +7,7 @@ import { AppError } from "@brand/core/errors";
 import { meteredResponses, meteredRoute } from "../auth.ts";
 import type { AppEnv } from "../env.ts";
 import { indexedDomain } from "../indexed-domain.ts";
-import { ErrorBody, jsonResponse, MessageBody } from "../schemas.ts";
+import { apiErrors, jsonResponse, MessageBody } from "../schemas.ts";
 
 const FORMATS = ["png", "svg"] as const;
 
@@ -27,6 +27,8 @@ export const LogoRecord = z
 const route = createRoute({
   method: "get",
   path: "/logos/{domain}",
+  operationId: "getLogoRecord",
+  tags: ["Brands"],
   summary: "Logo, brandmark or icon record",
   ...meteredRoute(),
   request: {
@@ -49,8 +51,7 @@ const route = createRoute({
   responses: {
     200: jsonResponse(LogoRecord, "The record"),
     202: jsonResponse(MessageBody, "Not indexed yet; indexing started"),
-    400: jsonResponse(ErrorBody, "Invalid domain, type or format"),
-    404: jsonResponse(ErrorBody, "No data, no image of this type, or no SVG of it"),
+    ...apiErrors({ 400: "Invalid domain, type or format", 404: "No data, no image of this type, or no SVG of it" }),
     ...meteredResponses,
   },
 });

@@ -4,7 +4,8 @@ import { logoUrl } from "@brand/core/brands/describe";
 import { cachedSearchBrands } from "@brand/core/brands/search";
 import { meteredResponses, meteredRoute } from "../auth.ts";
 import type { AppEnv } from "../env.ts";
-import { ErrorBody, jsonResponse } from "../schemas.ts";
+import { apiErrors, jsonResponse } from "../schemas.ts";
+import { searchExample } from "../examples.ts";
 
 export const SearchResult = z
   .object({
@@ -18,6 +19,8 @@ export const SearchResult = z
 const route = createRoute({
   method: "get",
   path: "/search",
+  operationId: "searchBrands",
+  tags: ["Brands"],
   summary: "Search brands by name",
   ...meteredRoute(),
   request: {
@@ -33,8 +36,8 @@ const route = createRoute({
     }),
   },
   responses: {
-    200: jsonResponse(z.array(SearchResult), "Matches, best first; [] when nothing matches"),
-    400: jsonResponse(ErrorBody, "Empty or invalid query"),
+    200: jsonResponse(z.array(SearchResult), "Matches, best first; [] when nothing matches", searchExample),
+    ...apiErrors({ 400: "Empty or invalid query" }),
     ...meteredResponses,
   },
 });

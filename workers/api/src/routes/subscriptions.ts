@@ -10,46 +10,52 @@ import { listSubscriptions, subscribe, Subscription, SubscriptionId, unsubscribe
 import { meteredResponses, meteredRoute } from "../auth.ts";
 import type { AppEnv } from "../env.ts";
 import { crawlInRequest } from "../indexing.ts";
-import { ErrorBody, jsonBody, jsonResponse } from "../schemas.ts";
+import { apiErrors, jsonBody, jsonResponse } from "../schemas.ts";
 
 const routes = {
   create: createRoute({
     method: "post",
     path: "/subscriptions",
+    operationId: "createSubscription",
+    tags: ["Subscriptions"],
     summary: "Subscribe to a brand's events",
     ...meteredRoute(),
-    request: { body: jsonBody(z.strictObject({ domain: z.string().max(253).openapi({ example: "stripe.com" }) })) },
+    request: { body: jsonBody(z.strictObject({ domain: z.string().max(253) }), { domain: "stripe.com" }) },
     responses: {
       201: jsonResponse(Subscription, "Subscribed; indexing started if the domain was new to us"),
       200: jsonResponse(Subscription, "Already subscribed: the existing subscription"),
-      400: jsonResponse(ErrorBody, "Invalid domain or body"),
+      ...apiErrors({ 400: "Invalid domain or body" }),
       ...meteredResponses,
-      404: jsonResponse(ErrorBody, "Blocked domain"),
+      ...apiErrors({ 404: "Blocked domain" }),
     },
   }),
   list: createRoute({
     method: "get",
     path: "/subscriptions",
+    operationId: "listSubscriptions",
+    tags: ["Subscriptions"],
     summary: "List subscriptions, newest first",
     ...meteredRoute(),
     request: { query: PageQuery },
     responses: {
       200: jsonResponse(Page(Subscription, "SubscriptionPage"), "A page of subscriptions"),
-      400: jsonResponse(ErrorBody, "Invalid limit or cursor"),
+      ...apiErrors({ 400: "Invalid limit or cursor" }),
       ...meteredResponses,
     },
   }),
   delete: createRoute({
     method: "delete",
     path: "/subscriptions/{id}",
+    operationId: "deleteSubscription",
+    tags: ["Subscriptions"],
     summary: "Unsubscribe",
     ...meteredRoute(),
     request: { params: z.object({ id: SubscriptionId }) },
     responses: {
       204: { description: "Deleted" },
-      400: jsonResponse(ErrorBody, "Malformed id"),
+      ...apiErrors({ 400: "Malformed id" }),
       ...meteredResponses,
-      404: jsonResponse(ErrorBody, "No such subscription on this account"),
+      ...apiErrors({ 404: "No such subscription on this account" }),
     },
   }),
 };

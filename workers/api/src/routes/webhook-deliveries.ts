@@ -14,55 +14,61 @@ import { endpointRow, type EndpointRow } from "@brand/core/webhooks/endpoints";
 import { Page, PageQuery } from "@brand/core/webhooks/pagination";
 import { meteredResponses, meteredRoute } from "../auth.ts";
 import type { AppEnv } from "../env.ts";
-import { ErrorBody, jsonResponse } from "../schemas.ts";
+import { apiErrors, jsonResponse } from "../schemas.ts";
 import { wakeDeliveries } from "../webhook-queue.ts";
 import { EndpointParam } from "./webhooks.ts";
 
-const notFound = jsonResponse(ErrorBody, "No such endpoint (or delivery) on this account");
-const disabled = jsonResponse(ErrorBody, "The endpoint is disabled; enable it first (PATCH enabled: true)");
+const notFound = apiErrors({ 404: "No such endpoint (or delivery) on this account" });
+const disabled = apiErrors({ 409: "The endpoint is disabled; enable it first (PATCH enabled: true)" });
 
 const routes = {
   test: createRoute({
     method: "post",
     path: "/webhooks/{id}/test",
+    operationId: "testWebhook",
+    tags: ["Webhooks"],
     summary: "Send a test event (webhook.test)",
     description: "Queued like any event, whatever the endpoint's filter; follow it in the deliveries list.",
     ...meteredRoute(),
     request: { params: EndpointParam },
     responses: {
       201: jsonResponse(Delivery, "The queued delivery"),
-      400: jsonResponse(ErrorBody, "Malformed id"),
+      ...apiErrors({ 400: "Malformed id" }),
       ...meteredResponses,
-      404: notFound,
-      409: disabled,
+      ...notFound,
+      ...disabled,
     },
   }),
   list: createRoute({
     method: "get",
     path: "/webhooks/{id}/deliveries",
+    operationId: "listWebhookDeliveries",
+    tags: ["Webhooks"],
     summary: "List deliveries, newest first, with their attempts",
     ...meteredRoute(),
     request: { params: EndpointParam, query: PageQuery.extend({ status: DeliveryStatus.optional() }) },
     responses: {
       200: jsonResponse(Page(Delivery, "DeliveryPage"), "A page of deliveries"),
-      400: jsonResponse(ErrorBody, "Invalid limit, cursor or status"),
+      ...apiErrors({ 400: "Invalid limit, cursor or status" }),
       ...meteredResponses,
-      404: notFound,
+      ...notFound,
     },
   }),
   replay: createRoute({
     method: "post",
     path: "/webhooks/{id}/deliveries/{delivery_id}/replay",
+    operationId: "replayWebhookDelivery",
+    tags: ["Webhooks"],
     summary: "Replay a delivery",
     description: "Sends it again now, with the same webhook-id and body and a fresh retry schedule.",
     ...meteredRoute(),
     request: { params: EndpointParam.extend({ delivery_id: DeliveryId }) },
     responses: {
       200: jsonResponse(Delivery, "The delivery, pending again"),
-      400: jsonResponse(ErrorBody, "Malformed id"),
+      ...apiErrors({ 400: "Malformed id" }),
       ...meteredResponses,
-      404: notFound,
-      409: disabled,
+      ...notFound,
+      ...disabled,
     },
   }),
 };

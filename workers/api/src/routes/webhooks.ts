@@ -20,78 +20,92 @@ import { EVENT_TYPES, TEST_EVENT_TYPE, WebhookEvent } from "@brand/core/webhooks
 import { Page, PageQuery } from "@brand/core/webhooks/pagination";
 import { meteredResponses, meteredRoute } from "../auth.ts";
 import type { AppEnv } from "../env.ts";
-import { ErrorBody, jsonBody, jsonResponse } from "../schemas.ts";
+import { PUBLIC } from "@brand/core/http/openapi";
+import { apiErrors, jsonBody, jsonResponse } from "../schemas.ts";
+import { createWebhookExample, eventExample } from "../examples.ts";
 
-const notFound = jsonResponse(ErrorBody, "No such endpoint on this account");
+const notFound = apiErrors({ 404: "No such endpoint on this account" });
 export const EndpointParam = z.object({ id: EndpointId });
 
 const routes = {
   create: createRoute({
     method: "post",
     path: "/webhooks",
+    operationId: "createWebhook",
+    tags: ["Webhooks"],
     summary: "Create a webhook endpoint",
     description: "The URL must be https on a public domain. The signing secret is in this response only.",
     ...meteredRoute(),
-    request: { body: jsonBody(CreateEndpointInput) },
+    request: { body: jsonBody(CreateEndpointInput, createWebhookExample) },
     responses: {
       201: jsonResponse(WebhookEndpointWithSecret, "Created, with its secret (shown this once)"),
-      400: jsonResponse(ErrorBody, "Invalid body, event type or URL (not https, private or loopback target)"),
+      ...apiErrors({ 400: "Invalid body, event type or URL (not https, private or loopback target)" }),
       ...meteredResponses,
     },
   }),
   list: createRoute({
     method: "get",
     path: "/webhooks",
+    operationId: "listWebhooks",
+    tags: ["Webhooks"],
     summary: "List webhook endpoints, newest first",
     ...meteredRoute(),
     request: { query: PageQuery },
     responses: {
       200: jsonResponse(Page(WebhookEndpoint, "WebhookEndpointPage"), "A page of endpoints"),
-      400: jsonResponse(ErrorBody, "Invalid limit or cursor"),
+      ...apiErrors({ 400: "Invalid limit or cursor" }),
       ...meteredResponses,
     },
   }),
   get: createRoute({
     method: "get",
     path: "/webhooks/{id}",
+    operationId: "getWebhook",
+    tags: ["Webhooks"],
     summary: "Get a webhook endpoint",
     ...meteredRoute(),
     request: { params: EndpointParam },
-    responses: { 200: jsonResponse(WebhookEndpoint, "The endpoint"), 400: jsonResponse(ErrorBody, "Malformed id"), ...meteredResponses, 404: notFound },
+    responses: { 200: jsonResponse(WebhookEndpoint, "The endpoint"), ...apiErrors({ 400: "Malformed id" }), ...meteredResponses, ...notFound },
   }),
   update: createRoute({
     method: "patch",
     path: "/webhooks/{id}",
+    operationId: "updateWebhook",
+    tags: ["Webhooks"],
     summary: "Update a webhook endpoint (url, description, events, enabled)",
     ...meteredRoute(),
-    request: { params: EndpointParam, body: jsonBody(UpdateEndpointInput) },
+    request: { params: EndpointParam, body: jsonBody(UpdateEndpointInput, { enabled: true }) },
     responses: {
       200: jsonResponse(WebhookEndpoint, "The updated endpoint"),
-      400: jsonResponse(ErrorBody, "Invalid body, event type or URL"),
+      ...apiErrors({ 400: "Invalid body, event type or URL" }),
       ...meteredResponses,
-      404: notFound,
+      ...notFound,
     },
   }),
   delete: createRoute({
     method: "delete",
     path: "/webhooks/{id}",
+    operationId: "deleteWebhook",
+    tags: ["Webhooks"],
     summary: "Delete a webhook endpoint and its delivery log",
     ...meteredRoute(),
     request: { params: EndpointParam },
-    responses: { 204: { description: "Deleted" }, 400: jsonResponse(ErrorBody, "Malformed id"), ...meteredResponses, 404: notFound },
+    responses: { 204: { description: "Deleted" }, ...apiErrors({ 400: "Malformed id" }), ...meteredResponses, ...notFound },
   }),
   rotate: createRoute({
     method: "post",
     path: "/webhooks/{id}/rotate-secret",
+    operationId: "rotateWebhookSecret",
+    tags: ["Webhooks"],
     summary: "Rotate the signing secret",
     description: "Returns the new secret, once. For 24 hours the old secret signs too: `webhook-signature` carries both.",
     ...meteredRoute(),
     request: { params: EndpointParam },
     responses: {
       200: jsonResponse(WebhookEndpointWithSecret, "The endpoint with its new secret (shown this once)"),
-      400: jsonResponse(ErrorBody, "Malformed id"),
+      ...apiErrors({ 400: "Malformed id" }),
       ...meteredResponses,
-      404: notFound,
+      ...notFound,
     },
   }),
 };
@@ -151,8 +165,12 @@ export function registerWebhookEvents(app: OpenAPIHono<AppEnv>) {
     app.openAPIRegistry.registerWebhook({
       method: "post",
       path: type,
+      operationId: `on${type.replace(/(^|\.)(\w)/g, (_, _dot, letter: string) => letter.toUpperCase())}`,
+      tags: ["Webhooks"],
       summary: `${type} event`,
-      request: { headers: SIGNATURE_HEADERS, body: { content: { "application/json": { schema: WebhookEvent } } } },
+      // Sent by us to your endpoint, signed (the headers below), not called with a key.
+      security: PUBLIC,
+      request: { headers: SIGNATURE_HEADERS, body: { content: { "application/json": { schema: WebhookEvent, example: eventExample } } } },
       responses: {
         200: { description: "Any 2xx: delivered" },
         410: { description: "Gone: the endpoint is disabled" },

@@ -1,9 +1,9 @@
-// The beta host's documented responses, shared by its routes: the error body ({error}) and the rate-limit headers.
+// The beta host's documented responses, shared by its routes: the errors ({error}) and the rate-limit headers.
 import { z } from "@hono/zod-openapi";
+import { errorDocs, type ErrorStatus } from "@brand/core/http/openapi";
 
-const ErrorBody = z.object({ error: z.string() }).openapi("BetaError");
-
-export const betaErrorResponse = (description: string) => ({ description, content: { "application/json": { schema: ErrorBody } } });
+/** The beta host's documented errors, `{status: description}`, each with its body (`error`). */
+export const betaErrors = <S extends ErrorStatus>(described: Parameters<typeof errorDocs<S>>[1]) => errorDocs("beta", described);
 
 export const RateLimitHeaders = z.object({
   "X-RateLimit-Limit": z.string().openapi({ description: "Daily allowance" }),

@@ -2,7 +2,7 @@
 // 429 when spent) → in-flight flag (409 + Retry-After: 2) or the saved row → lookup. The allowance, the flag and the
 // saved row are one call to the account's Durable Object (look-up.ts, beta-account.ts).
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import { transactionRequestSchema } from "@brand/core/beta/request";
+import { MAX_BODY_BYTES, transactionRequestSchema } from "@brand/core/beta/request";
 import { IdentityRow } from "@brand/core/beta/row";
 import { AppError } from "@brand/core/errors";
 import { describeIssues } from "@brand/core/http/app";
@@ -10,7 +10,9 @@ import { readJsonBody } from "../body.ts";
 import type { AppEnv } from "../env.ts";
 import { errorHeaders, lookUp } from "../look-up.ts";
 import { betaPrincipal } from "../principal.ts";
-import { betaErrorResponse, RateLimitHeaders } from "./responses.ts";
+import { rowExample, transactionExample } from "../examples.ts";
+import { betaErrors, RateLimitHeaders } from "./responses.ts";
+import { security } from "@brand/core/http/openapi";
 
 const schema = transactionRequestSchema();
 
@@ -18,18 +20,27 @@ const schema = transactionRequestSchema();
 const route = createRoute({
   method: "post",
   path: "/transaction",
+  operationId: "identifyTransaction",
+  tags: ["Transactions"],
   summary: "Identify the merchant behind a card descriptor",
-  security: [{ bearer: [] }],
-  request: { body: { content: { "application/json": { schema } }, required: true } },
+  security: security("beta"),
+  request: { body: { content: { "application/json": { schema, example: transactionExample } }, required: true } },
   responses: {
-    200: { description: "Merchant identity row", headers: RateLimitHeaders, content: { "application/json": { schema: IdentityRow } } },
-    400: betaErrorResponse("Invalid JSON, transaction, country_code or context, or an unknown field (not counted)"),
-    401: betaErrorResponse("Missing, malformed, unknown or replaced beta key"),
-    403: betaErrorResponse("Beta is not on for this account"),
-    409: { ...betaErrorResponse("The same transaction is being looked up by another request; retry after 2 s"), headers: RateLimitHeaders },
-    413: betaErrorResponse("Body over 8,192 bytes"),
-    415: betaErrorResponse("Content-Type is not application/json"),
-    429: betaErrorResponse("Daily allowance spent; resets at X-RateLimit-Reset"),
+    200: {
+      description: "Merchant identity row",
+      headers: RateLimitHeaders,
+      content: { "application/json": { schema: IdentityRow, example: rowExample } },
+    },
+    ...betaErrors({
+      400: "Invalid JSON, transaction, country_code or context, or an unknown field (not counted)",
+      401: "Missing, malformed, unknown or replaced beta key",
+      403: "Beta is not on for this account",
+      409: { description: "The same transaction is being looked up by another request; retry after 2 s", headers: RateLimitHeaders },
+      413: `Body over ${MAX_BODY_BYTES.toLocaleString("en-US")} bytes`,
+      415: "Content-Type is not application/json",
+      429: { description: "Daily allowance spent; resets at X-RateLimit-Reset", headers: RateLimitHeaders },
+      500: "Server error; retry",
+    }),
   },
 });
 

@@ -13,7 +13,9 @@ import { readJsonBody, tooLarge } from "../body.ts";
 import type { AppEnv } from "../env.ts";
 import { errorHeaders, lookUp } from "../look-up.ts";
 import { betaPrincipal } from "../principal.ts";
-import { betaErrorResponse, RateLimitHeaders } from "./responses.ts";
+import { batchExample, batchResultsExample } from "../examples.ts";
+import { betaErrors, RateLimitHeaders } from "./responses.ts";
+import { security } from "@brand/core/http/openapi";
 
 const itemSchema = transactionRequestSchema();
 const Envelope = z.strictObject({
@@ -40,16 +42,25 @@ const BatchRequest = z.object({ transactions: z.array(itemSchema).min(1).max(MAX
 const route = createRoute({
   method: "post",
   path: "/transactions",
+  operationId: "identifyTransactions",
+  tags: ["Transactions"],
   summary: `Identify the merchants behind up to ${MAX_BATCH_ITEMS} card descriptors`,
-  security: [{ bearer: [] }],
-  request: { body: { content: { "application/json": { schema: BatchRequest } }, required: true } },
+  security: security("beta"),
+  request: { body: { content: { "application/json": { schema: BatchRequest, example: batchExample } }, required: true } },
   responses: {
-    200: { description: "A result per transaction, in order", headers: RateLimitHeaders, content: { "application/json": { schema: BatchResponse } } },
-    400: betaErrorResponse("Invalid JSON, or an envelope other than {transactions: [1 to 100 items]} (nothing counted)"),
-    401: betaErrorResponse("Missing, malformed, unknown or replaced beta key"),
-    403: betaErrorResponse("Beta is not on for this account"),
-    413: betaErrorResponse(`Body over ${MAX_BATCH_BODY_BYTES.toLocaleString("en-US")} bytes`),
-    415: betaErrorResponse("Content-Type is not application/json"),
+    200: {
+      description: "A result per transaction, in order",
+      headers: RateLimitHeaders,
+      content: { "application/json": { schema: BatchResponse, example: batchResultsExample satisfies z.input<typeof BatchResponse> } },
+    },
+    ...betaErrors({
+      400: `Invalid JSON, or an envelope other than {transactions: [1 to ${MAX_BATCH_ITEMS} items]} (nothing counted)`,
+      401: "Missing, malformed, unknown or replaced beta key",
+      403: "Beta is not on for this account",
+      413: `Body over ${MAX_BATCH_BODY_BYTES.toLocaleString("en-US")} bytes`,
+      415: "Content-Type is not application/json",
+      500: "Server error; retry",
+    }),
   },
 });
 

@@ -5,6 +5,7 @@ import type { Context } from "hono";
 import { AppError } from "@brand/core/errors";
 import { TtlCache } from "@brand/core/ttl-cache";
 import { describeIssues } from "@brand/core/http/app";
+import { errorDocs, security } from "@brand/core/http/openapi";
 import { ImageQuery, imageOptions, specKey, type ImageOptions } from "@brand/core/render/params";
 import { requirePublishableKey } from "../auth.ts";
 import type { AppEnv } from "../env.ts";
@@ -18,7 +19,10 @@ function routeFor(lookup: Lookup) {
   return createRoute({
     method: "get",
     path: lookup.path,
+    operationId: lookup.operationId,
+    tags: ["Logos"],
     summary: lookup.summary,
+    security: security("img"),
     request: {
       params: z.object({
         [lookup.param]: z.string().openapi({ example: lookup.example, description: lookup.description }),
@@ -33,10 +37,13 @@ function routeFor(lookup: Lookup) {
       202: message("The previous image, served while the changed logo renders"),
       302: message("redirect: the immutable URL of this exact image"),
       304: message("Not modified (If-None-Match)"),
-      400: message("Malformed identifier or parameter (err)"),
-      401: message("Missing or invalid key, or restricted referrer (msg)"),
-      404: message("No logo and fallback=404 (err)"),
-      429: message("Free plan's monthly request pool spent (msg)"),
+      ...errorDocs("img", {
+        400: "Malformed identifier or parameter",
+        401: "Missing or invalid key, or restricted referrer",
+        404: "No logo and fallback=404",
+        429: "Free plan's monthly request pool spent",
+        500: "Server error; retry",
+      }),
     },
   });
 }

@@ -27,6 +27,8 @@ export type Lookup = {
   param: string;
   /** The parameter takes the rest of the path, slashes included (a pasted URL). */
   restOfPath?: true;
+  /** The OpenAPI operation's id: the method name generated clients give it. */
+  operationId: string;
   summary: string;
   /** What a well-formed parameter looks like (docs/decisions.md, "Malformed is 400"). */
   description: string;
@@ -50,6 +52,7 @@ const malformed = (what: string, raw: string, shape: string) => ({ error: `"${ra
 export const LOOKUPS: Lookup[] = [
   {
     path: "/name/{brand}",
+    operationId: "getLogoByName",
     param: "brand",
     description: SHAPES.brand,
     summary: "Logo by brand name (the top search result)",
@@ -65,6 +68,7 @@ export const LOOKUPS: Lookup[] = [
   },
   {
     path: "/ticker/{ticker}",
+    operationId: "getLogoByTicker",
     param: "ticker",
     description: SHAPES.ticker,
     summary: "Logo by stock ticker (US exchanges unless a suffix such as .L or .T names another)",
@@ -77,6 +81,7 @@ export const LOOKUPS: Lookup[] = [
   },
   {
     path: "/isin/{isin}",
+    operationId: "getLogoByIsin",
     param: "isin",
     description: SHAPES.isin,
     summary: "Logo by ISIN",
@@ -89,6 +94,7 @@ export const LOOKUPS: Lookup[] = [
   },
   {
     path: "/crypto/{symbol}",
+    operationId: "getLogoByCrypto",
     param: "symbol",
     description: SHAPES.crypto,
     summary: "Logo by crypto asset symbol",
@@ -101,6 +107,7 @@ export const LOOKUPS: Lookup[] = [
   },
   {
     path: "/exchange/{exchange}",
+    operationId: "getLogoByExchange",
     param: "exchange",
     description: SHAPES.exchange,
     summary: "Logo by stock exchange (MIC or acronym)",
@@ -113,6 +120,7 @@ export const LOOKUPS: Lookup[] = [
   },
   {
     path: "/index/{symbol}",
+    operationId: "getLogoByIndex",
     param: "symbol",
     description: SHAPES.index,
     summary: "Logo by market index symbol",
@@ -126,6 +134,7 @@ export const LOOKUPS: Lookup[] = [
   // Last: any other path is a domain, or a URL pasted in place of one (`/https://www.acme.com/about`).
   {
     path: "/{domain}",
+    operationId: "getLogoByDomain",
     param: "domain",
     restOfPath: true,
     description: SHAPES.domain,

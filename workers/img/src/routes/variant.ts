@@ -2,6 +2,7 @@
 // URL came from a `redirect` answer, and only bytes already rendered can be served.
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { AppError } from "@brand/core/errors";
+import { errorDocs, PUBLIC } from "@brand/core/http/openapi";
 import { verifyPath } from "@brand/core/signing";
 import { readImmutable } from "@brand/core/render/variant-store";
 import type { AppEnv } from "../env.ts";
@@ -10,15 +11,18 @@ import { CACHE_CONTROL, imageReply } from "../serve-logo.ts";
 const route = createRoute({
   method: "get",
   path: "/v/{file}",
+  operationId: "getVariant",
+  tags: ["Logos"],
   summary: "An immutable image variant (the target of redirect)",
+  // Signed instead of keyed: the URL came from a keyed request's redirect.
+  security: PUBLIC,
   request: {
     params: z.object({ file: z.string().regex(/^[0-9a-f]{32}\.(jpg|png|webp)$/, "not a variant file name") }),
     query: z.object({ sig: z.string().optional() }),
   },
   responses: {
     200: { description: "The image", content: { "image/*": { schema: z.string().openapi({ format: "binary" }) } } },
-    403: { description: "Missing or wrong signature (msg)" },
-    404: { description: "No such variant (err)" },
+    ...errorDocs("img", { 400: "Not a variant file name", 403: "Missing or wrong signature", 404: "No such variant" }),
   },
 });
 
