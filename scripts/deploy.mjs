@@ -56,7 +56,7 @@ async function main() {
   log(changes ? `\nDone: ${changes} change(s).` : "\nNothing changed: everything was already up to date.");
   log(`  image host  ${place.urls.img}\n  JSON host   ${place.urls.api}\n  beta host   ${place.urls.beta}`);
   if (place.remote) {
-    log(`\nNext: create your first account (its keys are printed once):\n  BRAND_API_URL=${place.urls.api} ADMIN_TOKEN=<admin token> npm run admin -- create-account pro "Your company" --beta`);
+    log(`\nNext: create your first account (its keys are printed once):\n  BRAND_API_URL=${place.urls.api} ADMIN_TOKEN=<admin token> npm run -s admin -- create-account pro "Your company" --beta`);
   }
 }
 

@@ -142,6 +142,38 @@ describe("credits, usage and blocking", () => {
     expect(await blocked.json()).toEqual({ domain: "rotate.com", blocked: true });
     expect((await call("/describe/rotate.com", { headers: bearer(account.keys.secret) })).status).toBe(404);
   });
+
+  it("lists blocked domains with their reasons, and unblocks one: describe answers again; unblocking twice is 404", async () => {
+    const account = await createAccount();
+    await admin("/admin/blocked-domains", "POST", { domain: "unblock-me.com", reason: "owner asked" });
+    const page = (await (await admin("/admin/blocked-domains?limit=100")).json()) as { data: { domain: string; reason: string }[] };
+    expect(page.data).toContainEqual(expect.objectContaining({ domain: "unblock-me.com", reason: "owner asked" }));
+
+    const unblocked = await admin("/admin/blocked-domains/UNBLOCK-ME.com", "DELETE");
+    expect(unblocked.status).toBe(200);
+    expect(await unblocked.json()).toEqual({ domain: "unblock-me.com", blocked: false });
+    expect(await countRows("blocked_domains", "domain = 'unblock-me.com'")).toBe(0);
+    expect((await call("/describe/unblock-me.com", { headers: bearer(account.keys.secret) })).status).toBe(202);
+    // A .test domain, where the crawler reaches the fixture web (CRAWL_PROXY, as in these tests and local runs).
+    expect((await admin("/admin/blocked-domains", "POST", { domain: "acme-jsonld.test", reason: "test" })).status).toBe(201);
+    const again = await admin("/admin/blocked-domains/unblock-me.com", "DELETE");
+    expect(again.status).toBe(404);
+    expect(await again.json()).toEqual({ err: "unblock-me.com is not blocked." });
+  });
+
+  it("lists accounts newest first, a page at a time, and names what is wrong with a malformed id", async () => {
+    const older = await createAccount({ plan: "free", name: "Older" });
+    const newer = await createAccount({ plan: "pro", name: "Newer", beta: true });
+    const first = (await (await admin("/admin/accounts?limit=1")).json()) as { data: { id: string }[]; next_cursor: string };
+    expect(first.data).toEqual([expect.objectContaining({ id: newer.id, name: "Newer", plan: "pro", beta: true })]);
+    const second = (await (await admin(`/admin/accounts?limit=1&cursor=${first.next_cursor}`)).json()) as { data: { id: string }[] };
+    expect(second.data).toEqual([expect.objectContaining({ id: older.id, plan: "free", beta: false })]);
+    expect((first.data[0] as Record<string, unknown>).keys).toBeUndefined(); // no keys in the list
+
+    const badKey = await admin(`/admin/accounts/${older.id}/keys/nope`, "DELETE");
+    expect(badKey.status).toBe(400);
+    expect(((await badKey.json()) as { err: string }).err).toMatch(/not a key id/);
+  });
 });
 
 describe("malformed admin requests", () => {

@@ -41,7 +41,7 @@ describe("npm run deploy on an empty account (through a fake Cloudflare API)", (
     expect(first.stdout).toContain("image host  https://brand-img.acme-co.workers.dev");
     expect(first.stdout).toContain("JSON host   https://brand-api.acme-co.workers.dev");
     expect(first.stdout).toContain("beta host   https://brand-beta.acme-co.workers.dev");
-    expect(first.stdout).toContain("npm run admin -- create-account");
+    expect(first.stdout).toContain("npm run -s admin -- create-account");
   });
 
   it("creates each resource once, by name", () => {

@@ -1,8 +1,8 @@
 // npm run test:docs: the documentation checks that need the running services. Starts them (npm start's launcher on
 // the e2e state), saves each host's OpenAPI document as served to dist/openapi/, lints the three with Redocly's
 // recommended rules (redocly.yaml), checks that the typed client's generated types (packages/client) match them
-// (`-- --write` regenerates them instead), runs the client against the services (client.test.ts), and stops the
-// services. Exits non-zero when a check fails.
+// (`-- --write` regenerates them instead), runs the client and the operator CLI against the services (client.test.ts,
+// admin-cli.test.mjs), and stops the services. Exits non-zero when a check fails.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { LOG_FILE, readDemo, ROOT, startServices } from "../e2e/lib/services.mjs";
@@ -38,7 +38,7 @@ try {
     if (generated !== 0) console.error(`${types} does not match the ${host} host's document: npm run test:docs -- --write`);
     failed ||= generated !== 0;
   }
-  failed ||= run("--test", ["--test-reporter=spec", `${ROOT}test/docs/client.test.ts`]) !== 0;
+  failed ||= run("--test", ["--test-concurrency=1", "--test-reporter=spec", `${ROOT}test/docs/client.test.ts`, `${ROOT}test/docs/admin-cli.test.mjs`]) !== 0;
 } catch (error) {
   console.error(error);
   failed = true;

@@ -5,6 +5,7 @@ import type { IndexMessage, WebhookMessage } from "@brand/core/queue-messages";
 import { consumeIndexQueue, reindexDue } from "./indexing.ts";
 import { registerAdminAccounts } from "./routes/admin/accounts.ts";
 import { registerAdminBilling } from "./routes/admin/billing.ts";
+import { registerAdminBlockedDomains } from "./routes/admin/blocked-domains.ts";
 import { adminGuard } from "./routes/admin/guard.ts";
 import { registerAccount } from "./routes/account.ts";
 import { registerAccountKeys } from "./routes/account-keys.ts";
@@ -36,6 +37,7 @@ registerDashboard(app);
 app.use("/admin/*", adminGuard);
 registerAdminAccounts(app);
 registerAdminBilling(app);
+registerAdminBlockedDomains(app);
 
 export default {
   fetch: app.fetch,

@@ -1,19 +1,17 @@
 // The spec's indexing states, shared by describe, brand and logos: an indexed brand, or the 202 / 404 answer.
-import { normaliseDomain } from "@brand/core/brands/domain";
 import { cachedLookupDomain } from "@brand/core/brands/domain-cache";
 import { indexIfDue } from "@brand/core/brands/request-indexing";
 import type { Brand } from "@brand/core/brands/store";
 import { AppError } from "@brand/core/errors";
 import type { Context } from "hono";
+import { domainInput } from "./domain-input.ts";
 import type { AppEnv } from "./env.ts";
 import { crawlInRequest } from "./indexing.ts";
 
 export type IndexedDomain = { brand: Brand; domain: string } | { accepted: Response };
 
 export async function indexedDomain(c: Context<AppEnv>, raw: string, now: Date): Promise<IndexedDomain> {
-  const parsed = normaliseDomain(raw, { allowTestDomains: Boolean(c.env.CRAWL_PROXY) });
-  if (!parsed.ok) throw new AppError("bad_request", parsed.reason);
-  const { domain } = parsed;
+  const domain = domainInput(c.env, raw);
   const found = await cachedLookupDomain(c.env.DB, domain, now.getTime());
   await indexIfDue(c.env.DB, found, domain, crawlInRequest(c, now), now);
   switch (found.state) {

@@ -5,6 +5,7 @@ import { applyMonthlyGrant } from "../billing/credits.ts";
 import { DEFAULT_BETA_DAILY_LIMIT, type PlanName } from "../billing/plans.ts";
 import { forgetCachedKeys } from "./authenticate.ts";
 import { displayPrefix, generateKey, hashKey, type KeyKind } from "./keys.ts";
+import { afterBinds, afterClause, decodeCursor, toPage, type PageOf } from "../pagination.ts";
 
 export type AccountRow = {
   id: string;
@@ -95,6 +96,20 @@ export async function revokeKey(db: D1Database, accountId: string, keyId: string
     .run();
   forgetCachedKeys();
   if (meta.changes === 0) throw new AppError("not_found", `No active key ${keyId} on account ${accountId}.`);
+}
+
+export type AccountSummary = Pick<AccountRow, "id" | "name" | "plan" | "beta" | "credits" | "created_at">;
+
+/** Every account, newest first, a page at a time (pagination.ts). */
+export async function listAccounts(db: D1Database, limit: number, cursor?: string): Promise<PageOf<AccountSummary>> {
+  const { results } = await db
+    .prepare(
+      `SELECT a.id, a.name, a.plan, a.beta, a.credits, a.created_at FROM accounts a WHERE ${afterClause("a", 1)}
+       ORDER BY a.created_at DESC, a.id DESC LIMIT ?3`,
+    )
+    .bind(...afterBinds(decodeCursor(cursor)), limit + 1)
+    .all<AccountSummary>();
+  return toPage(results, limit, (row) => row);
 }
 
 export async function listKeys(db: D1Database, accountId: string): Promise<KeyRow[]> {

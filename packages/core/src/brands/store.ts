@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { BrandColor } from "./colors.ts";
 import { Socials } from "../seed/schema.ts";
+import { afterBinds, afterClause, decodeCursor, toPage, type PageOf } from "../pagination.ts";
 
 export const DomainState = z.enum(["pending", "indexed", "no_data", "blocked"]);
 export type DomainState = z.infer<typeof DomainState>;
@@ -115,6 +116,28 @@ export async function claimCrawl(db: D1Database, domain: string, now: Date): Pro
 
 export async function isBlocked(db: D1Database, domain: string): Promise<boolean> {
   return (await db.prepare("SELECT 1 AS b FROM blocked_domains WHERE domain = ?").bind(domain).first()) !== null;
+}
+
+/** Lifts a block; false when the domain was not blocked. */
+export async function unblockDomain(db: D1Database, domain: string): Promise<boolean> {
+  const { meta } = await db.prepare("DELETE FROM blocked_domains WHERE domain = ?").bind(domain).run();
+  return meta.changes === 1;
+}
+
+export type BlockedDomain = { domain: string; reason: string; created_at: string };
+
+/** The blocked domains, newest first, a page at a time (pagination.ts). */
+export async function listBlockedDomains(db: D1Database, limit: number, cursor?: string): Promise<PageOf<BlockedDomain>> {
+  const { results } = await db
+    .prepare(
+      // The domain is the row's id for the cursor.
+      `SELECT b.id, b.domain, b.reason, b.created_at
+       FROM (SELECT domain AS id, domain, reason, created_at FROM blocked_domains) b WHERE ${afterClause("b", 1)}
+       ORDER BY b.created_at DESC, b.id DESC LIMIT ?3`,
+    )
+    .bind(...afterBinds(decodeCursor(cursor)), limit + 1)
+    .all<BlockedDomain & { id: string }>();
+  return toPage(results, limit, ({ id: _id, ...blocked }) => blocked);
 }
 
 export async function blockDomain(db: D1Database, domain: string, reason: string, now: Date): Promise<void> {

@@ -4,7 +4,7 @@
 import { z } from "@hono/zod-openapi";
 import { AppError } from "../errors.ts";
 import { TEST_EVENT_TYPE, testEventBody, WebhookEvent } from "./events.ts";
-import { afterBinds, afterClause, decodeCursor, toPage, type PageOf } from "./pagination.ts";
+import { afterBinds, afterClause, decodeCursor, toPage, type PageOf } from "../pagination.ts";
 
 export const DeliveryId = z.string().regex(/^msg_[0-9a-f]{20}$/, "not a delivery id");
 export const DeliveryStatus = z.enum(["pending", "delivered", "failed"]);

@@ -5,7 +5,7 @@ import { checkWebhookTarget, type WebhookTargetPolicy } from "../crawler/target.
 import { AppError } from "../errors.ts";
 import { newId } from "../ids.ts";
 import { EVENT_TYPES, EventType } from "./events.ts";
-import { afterBinds, afterClause, decodeCursor, toPage, type PageOf } from "./pagination.ts";
+import { afterBinds, afterClause, decodeCursor, toPage, type PageOf } from "../pagination.ts";
 import { generateSecret } from "./sign.ts";
 
 /** How long a rotated-out secret still signs, so receivers can switch over without dropping events. */

@@ -3,7 +3,7 @@
 import { z } from "@hono/zod-openapi";
 import { AppError } from "../errors.ts";
 import { newId } from "../ids.ts";
-import { afterBinds, afterClause, decodeCursor, toPage, type PageOf } from "./pagination.ts";
+import { afterBinds, afterClause, decodeCursor, toPage, type PageOf } from "../pagination.ts";
 
 export const SubscriptionId = z.string().regex(/^sub_[0-9A-Za-z]{20}$/, "not a subscription id");
 

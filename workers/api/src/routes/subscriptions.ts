@@ -1,13 +1,13 @@
 // Subscriptions (design §5): which brands send this account's webhook events. Create (idempotent per domain, and
 // starting indexing for a domain nobody asked for yet), list (cursor paginated), delete.
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { normaliseDomain } from "@brand/core/brands/domain";
 import { cachedLookupDomain } from "@brand/core/brands/domain-cache";
 import { indexIfDue } from "@brand/core/brands/request-indexing";
 import { AppError } from "@brand/core/errors";
-import { Page, PageQuery } from "@brand/core/webhooks/pagination";
+import { Page, PageQuery } from "@brand/core/pagination";
 import { listSubscriptions, subscribe, Subscription, SubscriptionId, unsubscribe } from "@brand/core/webhooks/subscriptions";
 import { meteredResponses, meteredRoute } from "../auth.ts";
+import { domainInput } from "../domain-input.ts";
 import type { AppEnv } from "../env.ts";
 import { crawlInRequest } from "../indexing.ts";
 import { apiErrors, jsonBody, jsonResponse } from "../schemas.ts";
@@ -64,12 +64,11 @@ export function registerSubscriptions(app: OpenAPIHono<AppEnv>) {
   app.openapi(routes.create, async (c) => {
     const now = new Date();
     const principal = c.get("principal");
-    const parsed = normaliseDomain(c.req.valid("json").domain, { allowTestDomains: Boolean(c.env.CRAWL_PROXY) });
-    if (!parsed.ok) throw new AppError("bad_request", parsed.reason);
-    const found = await cachedLookupDomain(c.env.DB, parsed.domain, now.getTime());
-    if (found.state === "blocked") throw new AppError("not_found", `No data for ${parsed.domain}.`);
-    const { subscription, created } = await subscribe(c.env.DB, principal.accountId, parsed.domain, now);
-    await indexIfDue(c.env.DB, found, parsed.domain, crawlInRequest(c, now), now);
+    const domain = domainInput(c.env, c.req.valid("json").domain);
+    const found = await cachedLookupDomain(c.env.DB, domain, now.getTime());
+    if (found.state === "blocked") throw new AppError("not_found", `No data for ${domain}.`);
+    const { subscription, created } = await subscribe(c.env.DB, principal.accountId, domain, now);
+    await indexIfDue(c.env.DB, found, domain, crawlInRequest(c, now), now);
     return c.json(subscription, created ? 201 : 200);
   });
 

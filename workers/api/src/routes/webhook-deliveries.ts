@@ -11,7 +11,7 @@ import {
   replayDelivery,
 } from "@brand/core/webhooks/deliveries";
 import { endpointRow, type EndpointRow } from "@brand/core/webhooks/endpoints";
-import { Page, PageQuery } from "@brand/core/webhooks/pagination";
+import { Page, PageQuery } from "@brand/core/pagination";
 import { meteredResponses, meteredRoute } from "../auth.ts";
 import type { AppEnv } from "../env.ts";
 import { apiErrors, jsonResponse } from "../schemas.ts";

@@ -17,7 +17,7 @@ import {
   WebhookEndpointWithSecret,
 } from "@brand/core/webhooks/endpoints";
 import { EVENT_TYPES, TEST_EVENT_TYPE, WebhookEvent } from "@brand/core/webhooks/events";
-import { Page, PageQuery } from "@brand/core/webhooks/pagination";
+import { Page, PageQuery } from "@brand/core/pagination";
 import { meteredResponses, meteredRoute } from "../auth.ts";
 import type { AppEnv } from "../env.ts";
 import { PUBLIC } from "@brand/core/http/openapi";

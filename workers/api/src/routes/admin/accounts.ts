@@ -3,6 +3,7 @@ import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import {
   createAccount,
   getAccount,
+  listAccounts,
   listKeys,
   revokeKey,
   rotateKey,
@@ -12,8 +13,9 @@ import {
 import { KeyKind } from "@brand/core/auth/keys";
 import { REFERRER_PATTERN } from "@brand/core/auth/referrers";
 import { PlanName } from "@brand/core/billing/plans";
+import { PageQuery } from "@brand/core/pagination";
 import type { AppEnv } from "../../env.ts";
-import { AccountIdParam, jsonBody } from "./schemas.ts";
+import { AccountIdParam, jsonBody, KeyIdParam } from "./schemas.ts";
 
 const ok = (description: string) => ({ description });
 
@@ -28,6 +30,13 @@ const routes = {
       ),
     },
     responses: { 201: ok("Account with its plain keys, shown this once") },
+  }),
+  list: createRoute({
+    method: "get",
+    path: "/admin/accounts",
+    hide: true,
+    request: { query: PageQuery },
+    responses: { 200: ok("A page of accounts, newest first") },
   }),
   show: createRoute({
     method: "get",
@@ -64,7 +73,7 @@ const routes = {
     method: "delete",
     path: "/admin/accounts/{id}/keys/{keyId}",
     hide: true,
-    request: { params: AccountIdParam.extend({ keyId: z.string().regex(/^key_[0-9A-Za-z]{20}$/) }) },
+    request: { params: KeyIdParam },
     responses: { 204: ok("Revoked") },
   }),
   referrers: createRoute({
@@ -89,6 +98,12 @@ export function registerAdminAccounts(app: OpenAPIHono<AppEnv>) {
   app.openapi(routes.create, async (c) => {
     const { account, keys } = await createAccount(c.env.DB, c.req.valid("json"), new Date());
     return c.json({ id: account.id, plan: account.plan, beta: account.beta === 1, keys }, 201);
+  });
+
+  app.openapi(routes.list, async (c) => {
+    const { limit, cursor } = c.req.valid("query");
+    const page = await listAccounts(c.env.DB, limit, cursor);
+    return c.json({ ...page, data: page.data.map((a) => ({ ...a, beta: a.beta === 1 })) }, 200);
   });
 
   app.openapi(routes.show, async (c) => {

@@ -1,12 +1,9 @@
-// Admin: credits (grant or sell), usage, and blocking a domain.
+// Admin: credits (grant or sell) and usage.
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { getAccount } from "@brand/core/auth/accounts";
 import { addLedgerEntry, ledger } from "@brand/core/billing/credits";
 import { PLANS } from "@brand/core/billing/plans";
 import { periodUsage, usageByDay } from "@brand/core/billing/usage";
-import { normaliseDomain } from "@brand/core/brands/domain";
-import { forgetCachedDomain } from "@brand/core/brands/domain-cache";
-import { blockDomain } from "@brand/core/brands/store";
 import { AppError } from "@brand/core/errors";
 import { nextMonthStart, utcMonth } from "@brand/core/time";
 import type { AppEnv } from "../../env.ts";
@@ -36,13 +33,6 @@ const routes = {
     hide: true,
     request: { params: AccountIdParam },
     responses: { 200: { description: "This period's requests, credits and ledger" } },
-  }),
-  block: createRoute({
-    method: "post",
-    path: "/admin/blocked-domains",
-    hide: true,
-    request: { body: jsonBody(z.strictObject({ domain: z.string(), reason: z.string().min(1).max(500) })) },
-    responses: { 201: { description: "Blocked" } },
   }),
 };
 
@@ -76,14 +66,5 @@ export function registerAdminBilling(app: OpenAPIHono<AppEnv>) {
       },
       200,
     );
-  });
-
-  app.openapi(routes.block, async (c) => {
-    const { domain, reason } = c.req.valid("json");
-    const parsed = normaliseDomain(domain);
-    if (!parsed.ok) throw new AppError("bad_request", parsed.reason);
-    await blockDomain(c.env.DB, parsed.domain, reason, new Date());
-    forgetCachedDomain(parsed.domain);
-    return c.json({ domain: parsed.domain, blocked: true }, 201);
   });
 }

@@ -1,7 +1,8 @@
-// Cursor pagination for the subscription, endpoint and delivery lists: newest first, keyed on (created_at, id) so a
-// page boundary never skips or repeats a row, even when rows share a timestamp or new ones arrive meanwhile.
+// Cursor pagination for the lists (subscriptions, endpoints, deliveries; the admin lists of accounts and blocks):
+// newest first, keyed on (created_at, id) so a page boundary never skips or repeats a row, even when rows share a
+// timestamp or new ones arrive meanwhile.
 import { z } from "@hono/zod-openapi";
-import { AppError } from "../errors.ts";
+import { AppError } from "./errors.ts";
 
 export const PageQuery = z.object({
   limit: z
