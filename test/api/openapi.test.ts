@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { newAccount } from "../helpers/accounts.ts";
 import { bearer, call } from "../helpers/http.ts";
-import { expectDocumentedError, expectSdkGrade, type Document } from "../helpers/openapi.ts";
+import { expectDocumentedError, expectRootLinksDocument, expectSdkGrade, type Document } from "../helpers/openapi.ts";
 
 type Operation = { responses: Record<string, unknown>; parameters?: unknown[]; requestBody?: unknown; security?: unknown[] };
 let operations: Map<string, Operation>;
@@ -49,6 +49,10 @@ describe("the JSON host's OpenAPI document", () => {
     expectSdkGrade(doc, "api");
     expect(doc.paths["/files/{folder}/{name}"].get.security).toEqual([]); // signed, not keyed
     expect(doc.paths["/describe/{domain}"].get.security).toEqual([{ bearer: [] }]);
+  });
+
+  it("is linked from the host's root", async () => {
+    await expectRootLinksDocument(doc);
   });
 
   it("answers each error with the body its document gives that status", async () => {

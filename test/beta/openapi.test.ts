@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { newAccount } from "../helpers/accounts.ts";
 import { bearer, call } from "../helpers/http.ts";
-import { expectDocumentedError, expectSdkGrade, openApiDocument, type Document } from "../helpers/openapi.ts";
+import { expectDocumentedError, expectRootLinksDocument, expectSdkGrade, openApiDocument, type Document } from "../helpers/openapi.ts";
 
 let doc: Document;
 beforeAll(async () => {
@@ -13,6 +13,10 @@ describe("the beta host's OpenAPI document", () => {
   it("names, groups, summarises and secures every operation, and documents each error's body by the host's rule", () => {
     expectSdkGrade(doc, "beta");
     expect(doc.paths["/transaction"].post.security).toEqual([{ bearer: [] }]);
+  });
+
+  it("is linked from the host's root", async () => {
+    await expectRootLinksDocument(doc);
   });
 
   it("answers each error with the body its document gives that status", async () => {

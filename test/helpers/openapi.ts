@@ -15,6 +15,7 @@ type Operation = {
   responses: Record<string, Response>;
 };
 export type Document = {
+  info: { title: string };
   servers: { url: string }[];
   tags: { name: string }[];
   paths: Record<string, Record<string, Operation>>;
@@ -68,4 +69,11 @@ export async function expectDocumentedError(doc: Document, operation: string, re
   const documented = doc.paths[path]?.[method.toLowerCase()]?.responses[String(response.status)];
   expect(documented, `${operation} documents ${response.status}`).toBeDefined();
   expect(Object.keys(await response.json()).sort(), `${operation} ${response.status}`).toEqual(documentedFields(doc, documented));
+}
+
+/** The host's root says what it is and links its document. */
+export async function expectRootLinksDocument(doc: Document) {
+  const response = await call("/");
+  expect(response.status).toBe(200);
+  expect(await response.json()).toMatchObject({ name: doc.info.title, openapi: "https://worker.test/openapi.json" });
 }

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { newAccount } from "../helpers/accounts.ts";
 import { call } from "../helpers/http.ts";
-import { expectDocumentedError, expectSdkGrade, openApiDocument, type Document } from "../helpers/openapi.ts";
+import { expectDocumentedError, expectRootLinksDocument, expectSdkGrade, openApiDocument, type Document } from "../helpers/openapi.ts";
 
 let doc: Document;
 beforeAll(async () => {
@@ -15,6 +15,10 @@ describe("the image host's OpenAPI document", () => {
     expect(doc.components.securitySchemes).toEqual({ token: expect.objectContaining({ type: "apiKey", in: "query", name: "token" }) });
     expect(doc.paths["/v/{file}"].get.security).toEqual([]); // signed, not keyed
     expect(doc.paths["/{domain}"].get.security).toEqual([{ token: [] }]);
+  });
+
+  it("is linked from the host's root", async () => {
+    await expectRootLinksDocument(doc);
   });
 
   it("answers each error with the body its document gives that status", async () => {

@@ -73,9 +73,13 @@ const HOST_DOCS: Record<Surface, HostDoc> = {
 export const security = (surface: Surface) => [{ [HOST_DOCS[surface].scheme.name]: [] }];
 export const PUBLIC: Record<string, string[]>[] = [];
 
-/** Serves the host's document at /openapi.json, its server the origin it was asked at. */
+/**
+ * Serves the host's document at /openapi.json, its server the origin it was asked at, and at / what the host is and
+ * where its document is.
+ */
 export function serveDocument<E extends Env>(app: OpenAPIHono<E>, surface: Surface, version: string) {
   const { title, description, tags, scheme } = HOST_DOCS[surface];
+  app.get("/", (c) => c.json({ name: title, version, description, openapi: `${new URL(c.req.url).origin}/openapi.json` }));
   app.openAPIRegistry.registerComponent("securitySchemes", scheme.name, scheme.scheme as never);
   app.doc31("/openapi.json", (c: Context<E>) => ({
     openapi: "3.1.0",
