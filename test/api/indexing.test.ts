@@ -10,6 +10,7 @@ import { initWorkerCodecs } from "@brand/core/render/wasm-modules";
 import { searchBrands } from "@brand/core/brands/search";
 import { getBrand, lookupDomain } from "@brand/core/brands/store";
 import worker from "../../workers/api/src/index.ts";
+import { REINDEX_BATCH } from "@brand/core/crawler/reindex";
 import { crawlsSettled, reindexDue, RETRY_DELAY_S } from "../../workers/api/src/indexing.ts";
 import { countRows, newAccount } from "../helpers/accounts.ts";
 import { bearer, call } from "../helpers/http.ts";
@@ -337,6 +338,28 @@ describe("queue consumer and cron", () => {
     sent.length = 0;
     await reindexDue({ ...env, INDEX_QUEUE: queue } as never, new Date(now.getTime() + 60_000));
     expect(sent.filter((d) => expected.includes(d))).toEqual([]);
+  });
+
+  it("the cron takes subscribed brands before the rest when more are due than one run takes", async () => {
+    const now = new Date("2026-06-16T12:00:00Z");
+    const old = new Date(now.getTime() - 40 * 86_400_000).toISOString();
+    const { id: account } = await newAccount("pro");
+    const many = Array.from({ length: REINDEX_BATCH }, (_, i) => `never-queued-${i}.com`);
+    for (let i = 0; i < many.length; i += 50) {
+      await env.DB.batch(
+        many.slice(i, i + 50).map((domain) =>
+          env.DB.prepare("INSERT INTO domains (domain, state, requested_at, updated_at) VALUES (?, 'pending', ?, ?)").bind(domain, old, old),
+        ),
+      );
+    }
+    await env.DB.prepare("INSERT INTO domains (domain, state, requested_at, updated_at, indexed_at) VALUES ('watched.com', 'indexed', ?1, ?1, ?1)")
+      .bind(old).run();
+    await env.DB.prepare("INSERT INTO subscriptions (id, account_id, domain, created_at) VALUES ('sub_watched', ?, 'watched.com', ?)").bind(account, old).run();
+    const sent: string[] = [];
+    const queue = { sendBatch: async (msgs: { body: { domain: string } }[]) => void sent.push(...msgs.map((m) => m.body.domain)) };
+    await reindexDue({ ...env, INDEX_QUEUE: queue } as never, now);
+    expect(sent).toHaveLength(REINDEX_BATCH); // more were due than one run takes
+    expect(sent).toContain("watched.com");
   });
 
   it("a failed re-crawl of an indexed brand waits for its backoff and its schedule, and keeps its data", async () => {

@@ -1,6 +1,7 @@
 // Which domains the cron sends back to the crawler: pending domains never queued or whose job was lost, failed crawls
 // due for a retry, subscribed brands daily and every other crawled brand monthly (design §6). A failed re-crawl of a
-// brand we have data for waits for its retry time like any failure. Bounded per run.
+// brand we have data for waits for its retry time like any failure. Bounded per run, subscribed brands first: their
+// changes are what webhooks promise, and a fresh corpus has thousands of never-crawled seeded domains.
 
 export const REINDEX_BATCH = 500;
 /** A job queued longer ago than this without a result is taken for lost and queued again. */
@@ -22,7 +23,7 @@ export async function domainsDueForIndexing(db: D1Database, now: Date): Promise<
          OR (d.state = 'indexed' AND (d.next_attempt_at IS NULL OR d.next_attempt_at <= ?2) AND (
                 (COALESCE(d.indexed_at, d.updated_at) < ?3 AND EXISTS (SELECT 1 FROM subscriptions s WHERE s.domain = d.domain))
              OR COALESCE(d.indexed_at, d.updated_at) < ?4)))
-       ORDER BY COALESCE(d.queued_at, '') LIMIT ?5`,
+       ORDER BY EXISTS (SELECT 1 FROM subscriptions s WHERE s.domain = d.domain) DESC, COALESCE(d.queued_at, '') LIMIT ?5`,
     )
     .bind(iso(LOST_JOB_MS), now.toISOString(), iso(reindexIntervalMs(true)), iso(reindexIntervalMs(false)), REINDEX_BATCH)
     .all<{ domain: string }>();
