@@ -63,9 +63,9 @@ const HOST_DOCS: Record<Surface, HostDoc> = {
     title: "Brand Asset Service: beta host",
     description:
       "Merchant identification: a card descriptor in, one merchant identity row out (matched or cleaned). " +
-      "Authenticate with a beta key (`bk_…`) as a bearer token.",
+      "Authenticate with a beta key (`tx_beta_…`) as a bearer token.",
     tags: [{ name: "Transactions", description: "Identify the merchant behind card descriptors, one or a batch" }],
-    scheme: { name: "bearer", scheme: { type: "http", scheme: "bearer", description: "A beta key, bk_…" } },
+    scheme: { name: "bearer", scheme: { type: "http", scheme: "bearer", description: "A beta key, tx_beta_…" } },
   },
 };
 
