@@ -46,6 +46,8 @@ function workerProject(worker: "img" | "api" | "beta", include: string[]) {
             TEST_ICON_CATALOGUE: icons,
             ...TEST_SECRETS,
             IMG_BASE_URL: "https://img.test",
+            API_BASE_URL: "https://api.test",
+            BETA_BASE_URL: "https://beta.test",
             CRAWL_PROXY: FIXTURE_PROXY,
             CRAWL_TIMEOUT_MS: "2000",
             // Off unless a test turns it on, whatever a local .dev.vars beside a Worker's config might say: these

@@ -63,7 +63,7 @@ async function main() {
 /** The three Workers' configs for this place, with the resources' ids as they are now. */
 function writeConfigs({ place, options, resources, toSet, livePaths, configDir }) {
   const ids = place.ids(resources);
-  const vars = (w) => ({ IMG_BASE_URL: place.urls.img, ...(w === "beta" && options.config.enrichment_url ? { ENRICHMENT_URL: options.config.enrichment_url } : {}) });
+  const vars = (w) => ({ IMG_BASE_URL: place.urls.img, API_BASE_URL: place.urls.api, BETA_BASE_URL: place.urls.beta, ...(w === "beta" && options.config.enrichment_url ? { ENRICHMENT_URL: options.config.enrichment_url } : {}) });
   // The rehearsal keeps its secrets beside its configs, where wrangler dev reads them.
   const devVars = place.remote
     ? {}

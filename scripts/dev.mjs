@@ -82,7 +82,7 @@ function localPlace() {
     ...(process.env.CRAWL_PROXY ? { CRAWL_PROXY: process.env.CRAWL_PROXY } : {}),
     WEBHOOK_ALLOW_LOOPBACK: "1",
   };
-  return { prefix: "brand", ids: localIds, vars: { IMG_BASE_URL: urls.img, ...devOnly } };
+  return { prefix: "brand", ids: localIds, vars: { IMG_BASE_URL: urls.img, API_BASE_URL: urls.api, BETA_BASE_URL: urls.beta, ...devOnly } };
 }
 
 function relativeToRoot(path) {

@@ -8,6 +8,8 @@ declare namespace Cloudflare {
     WEBHOOK_QUEUE: Queue<unknown>;
     BETA_ACCOUNT: DurableObjectNamespace<import("../workers/beta/src/beta-account.ts").BetaAccount>;
     IMG_BASE_URL: string;
+    API_BASE_URL: string;
+    BETA_BASE_URL: string;
     ADMIN_TOKEN: string;
     VARIANT_SIGNING_KEY: string;
     FILE_SIGNING_KEY: string;

@@ -63,7 +63,7 @@ describe("npm run deploy refuses", () => {
 
 describe("the production check", () => {
   const config = (vars: Record<string, string>) => ({ api: { name: "brand-api", vars } });
-  const safe = { IMG_BASE_URL: "https://img.example.com" };
+  const safe = { IMG_BASE_URL: "https://img.example.com", API_BASE_URL: "https://api.example.com", BETA_BASE_URL: "https://beta.example.com" };
 
   it("passes https hosts and no local-only switch", () => {
     expect(productionProblems(config(safe), { api: ["ADMIN_TOKEN"] }, { remote: true })).toEqual([]);
@@ -82,8 +82,8 @@ describe("the production check", () => {
 
   it("wants the image host's https URL on a real deploy, and lets the rehearsal use a local one", () => {
     for (const url of ["http://localhost:8787", "http://img.example.com", "https://127.0.0.1", "not a url"]) {
-      expect(productionProblems(config({ IMG_BASE_URL: url }), {}, { remote: true }), url).toEqual([expect.stringContaining("needs its https URL")]);
+      expect(productionProblems(config({ ...safe, IMG_BASE_URL: url }), {}, { remote: true }), url).toEqual([expect.stringContaining("needs its https URL")]);
     }
-    expect(productionProblems(config({ IMG_BASE_URL: "http://localhost:8787" }), {}, { remote: false })).toEqual([]);
+    expect(productionProblems(config({ ...safe, IMG_BASE_URL: "http://localhost:8787" }), {}, { remote: false })).toEqual([]);
   });
 });

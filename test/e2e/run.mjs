@@ -30,7 +30,7 @@ process.on("SIGTERM", stopAndExit);
 try {
   const args = screenshots
     ? ["test/e2e/screenshots.mjs"]
-    : ["--test", "--test-concurrency=1", "--test-reporter=spec", "test/e2e/dashboard.e2e.mjs"];
+    : ["--test", "--test-concurrency=1", "--test-reporter=spec", "test/e2e/dashboard.e2e.mjs", "test/e2e/reference.e2e.mjs"];
   code = await new Promise((resolve) => {
     const child = spawn(process.execPath, args, { cwd: ROOT, stdio: "inherit" });
     child.on("exit", (status) => resolve(status ?? 1));

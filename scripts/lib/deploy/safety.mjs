@@ -4,7 +4,7 @@
 
 export const LOCAL_ONLY = ["CRAWL_PROXY", "WEBHOOK_ALLOW_LOOPBACK"];
 /** Variables that hold a host's URL. */
-const HOST_VARS = ["IMG_BASE_URL"];
+const HOST_VARS = ["IMG_BASE_URL", "API_BASE_URL", "BETA_BASE_URL"];
 
 /**
  * @param {Record<string, { name: string, vars?: Record<string, string> }>} configs by Worker

@@ -7,6 +7,9 @@ export type Env = {
   INDEX_QUEUE: IndexQueue;
   WEBHOOK_QUEUE: WebhookQueue;
   IMG_BASE_URL: string;
+  /** The JSON and beta hosts' URLs: the API reference (/docs) lists their documents; every host's / links it. */
+  API_BASE_URL?: string;
+  BETA_BASE_URL?: string;
   /** Guards /admin; when unset, /admin refuses everyone. */
   ADMIN_TOKEN?: string;
   /** Signs temporary file URLs (logos endpoint). A secret. */

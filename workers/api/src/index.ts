@@ -1,6 +1,7 @@
 import { createApp } from "@brand/core/http/app";
 import type { AppEnv, Env } from "./env.ts";
 import { registerDashboard } from "./dashboard/register.ts";
+import { registerReference } from "./reference.ts";
 import type { IndexMessage, WebhookMessage } from "@brand/core/queue-messages";
 import { consumeIndexQueue, reindexDue } from "./indexing.ts";
 import { registerAdminAccounts } from "./routes/admin/accounts.ts";
@@ -33,6 +34,7 @@ registerWebhookEvents(app);
 registerAccount(app);
 registerAccountKeys(app);
 registerDashboard(app);
+registerReference(app);
 
 app.use("/admin/*", adminGuard);
 registerAdminAccounts(app);

@@ -6,6 +6,9 @@ export type Env = {
   INDEX_QUEUE: IndexQueue;
   BETA_ACCOUNT: DurableObjectNamespace<BetaAccount>;
   IMG_BASE_URL: string;
+  /** The JSON and beta hosts' URLs: the API reference (/docs) lists their documents; every host's / links it. */
+  API_BASE_URL?: string;
+  BETA_BASE_URL?: string;
   /** The enrichment provider (Ntropy API v3). Unset: the provider identifies nobody and our own stages answer. */
   ENRICHMENT_URL?: string;
   /** A secret. */

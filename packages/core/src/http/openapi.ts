@@ -74,12 +74,20 @@ export const security = (surface: Surface) => [{ [HOST_DOCS[surface].scheme.name
 export const PUBLIC: Record<string, string[]>[] = [];
 
 /**
- * Serves the host's document at /openapi.json, its server the origin it was asked at, and at / what the host is and
- * where its document is.
+ * Serves the host's document at /openapi.json (readable from any origin: the JSON host's reference page reads all
+ * three), its server the origin it was asked at, and at / what the host is, its document and the API reference.
  */
 export function serveDocument<E extends Env>(app: OpenAPIHono<E>, surface: Surface, version: string) {
   const { title, description, tags, scheme } = HOST_DOCS[surface];
-  app.get("/", (c) => c.json({ name: title, version, description, openapi: `${new URL(c.req.url).origin}/openapi.json` }));
+  app.get("/", (c) => {
+    const origin = new URL(c.req.url).origin;
+    const api = (c.env as { API_BASE_URL?: string } | undefined)?.API_BASE_URL ?? (surface === "api" ? origin : null);
+    return c.json({ name: title, version, description, openapi: `${origin}/openapi.json`, ...(api && { docs: `${api}/docs` }) });
+  });
+  app.use("/openapi.json", async (c, next) => {
+    await next();
+    c.header("Access-Control-Allow-Origin", "*");
+  });
   app.openAPIRegistry.registerComponent("securitySchemes", scheme.name, scheme.scheme as never);
   app.doc31("/openapi.json", (c: Context<E>) => ({
     openapi: "3.1.0",

@@ -4,3 +4,9 @@ declare module "./web-assets/*" {
   const text: string;
   export default text;
 }
+
+// Scalar's browser build (the API reference, workers/api/src/reference.ts), bundled as text by its own rule.
+declare module "*/@scalar/api-reference/dist/browser/standalone.js" {
+  const text: string;
+  export default text;
+}

@@ -17,7 +17,13 @@ export async function webhooksPage(main) {
     pageHeader("Webhooks", "Subscribe to brands, and we POST a signed event to your endpoints when one changes."),
     subscriptions,
     endpoints,
-    h("p", { class: "hint page-footnote" }, "Calls on this page go through the public API (/subscriptions, /webhooks) and count toward your request pool. Events are signed per Standard Webhooks; see the docs for verifying them."),
+    h(
+      "p",
+      { class: "hint page-footnote" },
+      "Calls on this page go through the public API (/subscriptions, /webhooks) and count toward your request pool. Events are signed per Standard Webhooks; the ",
+      h("a", { href: "/docs" }, "API reference"),
+      " documents each event, its signature headers and the endpoints.",
+    ),
   );
   await Promise.all([renderSubscriptions(subscriptions), renderEndpoints(endpoints)]);
 }
