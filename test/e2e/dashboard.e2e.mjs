@@ -2,30 +2,13 @@
 // Sign in and out; usage goes up after an image request; rotate keys; add a webhook endpoint and a subscription; the
 // logo playground. Tests that change keys or webhooks use a fresh account, so the demo account stays as it was.
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import { launch, openPage, signIn } from "./lib/browser.mjs";
+import { describe, it } from "node:test";
+import { signIn } from "./lib/browser.mjs";
+import { pagesForFile } from "./lib/pages.mjs";
 import { newAccount, readDemo } from "./lib/services.mjs";
 
 const demo = readDemo();
-/** @type {import("playwright-core").Browser} */
-let browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
-
-/** Runs `fn` with a fresh page and fails on any page error, console error or CSP violation it recorded. */
-async function withPage(fn, options) {
-  const { context, page, problems } = await openPage(browser, options);
-  try {
-    await fn(page);
-    assert.deepEqual(problems, [], "the page logged errors");
-  } finally {
-    await context.close();
-  }
-}
+const withPage = pagesForFile();
 
 const accountStatus = async (key) =>
   (await fetch(`${demo.api_url}/account`, { headers: { Authorization: `Bearer ${key}` } })).status;

@@ -1,20 +1,12 @@
 // End-to-end: the API reference (/docs on the JSON host) in headless Chromium against `npm start`'s local services
 // (started by test/e2e/run.mjs): Scalar renders every operation of each host's live OpenAPI document, with no page
 // error, console error or CSP violation.
-import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import { launch, openPage } from "./lib/browser.mjs";
+import { describe, it } from "node:test";
+import { pagesForFile } from "./lib/pages.mjs";
 import { readDemo } from "./lib/services.mjs";
 
 const demo = readDemo();
-/** @type {import("playwright-core").Browser} */
-let browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
+const withPage = pagesForFile();
 
 /** The summaries of a host's operations, from the document it serves. */
 async function summaries(hostUrl) {
@@ -28,9 +20,8 @@ describe("the API reference", () => {
     ["image", "img_url", "Image host"],
     ["beta", "beta_url", "Beta host"],
   ]) {
-    it(`renders every operation of the ${title.toLowerCase()}'s document`, async () => {
-      const { context, page, problems } = await openPage(browser);
-      try {
+    it(`renders every operation of the ${title.toLowerCase()}'s document`, () =>
+      withPage(async (page) => {
         await page.goto(`${demo.api_url}/docs?api=${slug}`);
         await page.getByText(title, { exact: true }).first().waitFor();
         // Closed groups list their operations once opened; open them all (each click renames its button).
@@ -39,10 +30,6 @@ describe("the API reference", () => {
         for (const summary of await summaries(demo[key])) {
           await page.getByText(summary, { exact: true }).first().waitFor({ timeout: 10_000 });
         }
-        assert.deepEqual(problems, [], "the page logged errors");
-      } finally {
-        await context.close();
-      }
-    });
+      }));
   }
 });
