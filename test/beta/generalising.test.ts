@@ -129,7 +129,9 @@ describe("platform prefixes as banks print them", () => {
   });
 });
 
-describe("on the seeded corpus", () => {
+// Each case is a full lookup against the seeded corpus; a test of twenty of them can pass vitest's 5 s default on a
+// busy 2-core machine.
+describe("on the seeded corpus", { timeout: 30_000 }, () => {
   beforeAll(seedCorpus);
   const row = async (transaction: string, withContext = false): Promise<IdentityRow> =>
     identify(await ownStageDeps(), transactionRequestSchema().parse({ transaction, ...(withContext && { transaction_context: context }) }), {
