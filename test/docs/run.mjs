@@ -33,7 +33,7 @@ try {
   const files = Object.keys(HOSTS).map((host) => `${OUT}/${host}.json`);
   failed ||= run(`${ROOT}node_modules/@redocly/cli/bin/cli.js`, ["lint", "--config", `${ROOT}redocly.yaml`, ...files]) !== 0;
   for (const host of Object.keys(HOSTS)) {
-    const types = `${ROOT}packages/client/src/${host}.ts`;
+    const types = `${ROOT}packages/client/src/generated/${host}.ts`;
     const generated = run(`${ROOT}node_modules/openapi-typescript/bin/cli.js`, [`${OUT}/${host}.json`, "-o", types, ...(WRITE ? [] : ["--check"])]);
     if (generated !== 0) console.error(`${types} does not match the ${host} host's document: npm run test:docs -- --write`);
     failed ||= generated !== 0;

@@ -1,11 +1,11 @@
-// A typed client of the three hosts. The path types (img.ts, api.ts, beta.ts) are generated from each host's OpenAPI
-// document by openapi-typescript; `npm run test:docs` fails when they no longer match the documents the hosts serve
-// (regenerate with `npm run test:docs -- --write`). Calls go through openapi-fetch: every path, parameter, body and
-// response is typed, and `{ data, error, response }` comes back instead of a throw.
+// A typed client of the three hosts. The path types (generated/: img.ts, api.ts, beta.ts) are generated from each
+// host's OpenAPI document by openapi-typescript; `npm run test:docs` fails when they no longer match the documents the
+// hosts serve (regenerate with `npm run test:docs -- --write`). Calls go through openapi-fetch: every path, parameter,
+// body and response is typed, and `{ data, error, response }` comes back instead of a throw.
 import createClient, { type ClientOptions } from "openapi-fetch";
-import type { paths as ApiPaths } from "./api.ts";
-import type { paths as BetaPaths } from "./beta.ts";
-import type { paths as ImagePaths } from "./img.ts";
+import type { paths as ApiPaths } from "./generated/api.ts";
+import type { paths as BetaPaths } from "./generated/beta.ts";
+import type { paths as ImagePaths } from "./generated/img.ts";
 
 export type { ApiPaths, BetaPaths, ImagePaths };
 
