@@ -23,7 +23,7 @@ const PAGE = `<!doctype html>
 `;
 
 /** The three documents, the JSON host's first; the other hosts' URLs from the place's variables. */
-export function referenceSources(env: Pick<Env, "IMG_BASE_URL" | "BETA_BASE_URL">, apiOrigin: string) {
+function referenceSources(env: Pick<Env, "IMG_BASE_URL" | "BETA_BASE_URL">, apiOrigin: string) {
   return [
     { title: "JSON host", slug: "json", url: `${apiOrigin}/openapi.json` },
     { title: "Image host", slug: "image", url: `${env.IMG_BASE_URL}/openapi.json` },

@@ -3,7 +3,7 @@
 // keys first (brand_keys, migration 0004); then a name cut short or written without vowels, when exactly one brand
 // fits (loose-match.ts). Never a fuzzy hit: it would invent merchants for local shops, and a wrong merchant is worse
 // than none.
-import type { CorpusBrand, CorpusIndex } from "../beta/corpus-index.ts";
+import type { CorpusBrand, CorpusIndex, KeyHit } from "../beta/corpus-index.ts";
 import { isCommonEnglishWord, isCommonWord } from "./common-words.ts";
 import { abbreviation, truncatedName } from "./loose-match.ts";
 import { nameKey } from "./name-key.ts";
@@ -145,6 +145,13 @@ const MIN_PLURAL_KEY = 6;
 /** A market's code run onto a name's end, as billers print their storefronts ("USAI": Spotify USA Inc); not in a word. */
 const MARKET_CODE_END = /(?:usai|usa|us|ca|uk|au|nz)$/;
 
+/** The brands of a key with a market's code run onto its end, never onto a word ("BOULANGERIE"). */
+function withoutMarketCode(index: CorpusIndex, key: string): KeyHit[] | undefined {
+  const market = MARKET_CODE_END.exec(key);
+  if (!market || market.index < MIN_PLURAL_KEY || isCommonWord(key.toUpperCase())) return undefined;
+  return index.byKey.get(key.slice(0, market.index));
+}
+
 /** How many words a brand's name has, apart at spaces and hyphens, an ampersand one ("H-E-B": 3, "H&M": 3 as H AND M). */
 const nameWords = (name: string) => name.replace(/&/g, " & ").split(/[\s-]+/).filter(Boolean).length;
 
@@ -157,12 +164,11 @@ function brandsByKeys(index: CorpusIndex, keys: string[], country: string | null
   for (const key of keys) {
     // A name printed with an "S" the company does not write ("WM MORRISONS" for Wm Morrison), its web address run
     // together ("BESTBUYCOM"), or its market's code ("SPOTIFYUSAI", "SPOTIFYCA" after PayPal).
-    const market = isCommonWord(key.toUpperCase()) ? null : MARKET_CODE_END.exec(key);
     const hits =
       index.byKey.get(key) ??
       (key.length >= MIN_PLURAL_KEY && key.endsWith("s") ? index.byKey.get(key.slice(0, -1)) : undefined) ??
       (key.length >= MIN_PLURAL_KEY + 3 && key.endsWith("com") ? index.byKey.get(key.slice(0, -3)) : undefined) ??
-      (market && market.index >= MIN_PLURAL_KEY ? index.byKey.get(key.slice(0, market.index)) : undefined);
+      withoutMarketCode(index, key);
     const named = hits?.filter((h) => h.brand.domain !== null) ?? [];
     const top = named[0];
     // The most popular, unless it is another market's and the purchase's market has one of that name.

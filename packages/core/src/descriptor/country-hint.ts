@@ -1,8 +1,9 @@
 // Which country a purchase was made in, as far as the descriptor shows it: the spec's `country_code` is "a hint for
 // ambiguous names", and when a request gives none the descriptor often says as much itself, in its bank's format
-// ("KARTENZAHLUNG": a German card; "INTERAC PURCHASE": a Canadian one) or in the region code after the city
-// ("SURREY BC") or the city ("LEIPZIG"). The corpus uses it only to choose between brands of one name in different markets (A&W in the US and
-// Canada, Netto in Denmark and Germany); it never refuses a brand.
+// ("KARTENZAHLUNG": a German card; "INTERAC PURCHASE": a Canadian one), the region code after the city ("SURREY BC")
+// or the city ("LEIPZIG"). The corpus uses it to choose between brands of one name in different markets (A&W in the
+// US and Canada, Netto in Denmark and Germany), and to leave a market's plain-worded brand to the shops of that name
+// elsewhere (corpus-match.ts); it names no brand by itself.
 import { countryOfPlace } from "./places.ts";
 
 /** Formats only one country's banks print, each with that country's alpha-2 code. */

@@ -13,7 +13,8 @@ export const ERROR_BODIES = {
 };
 
 export type ErrorStatus = (typeof ERROR_STATUS)[keyof typeof ERROR_STATUS];
-type Described = string | { description: string; headers?: z.ZodObject };
+/** An error status's description, with the headers it carries where it has some. */
+export type Described = string | { description: string; headers?: z.ZodObject };
 type ErrorDoc = { description: string; headers?: z.ZodObject; content: { "application/json": { schema: z.ZodObject } } };
 
 /**

@@ -1,9 +1,9 @@
 // The beta host's documented responses, shared by its routes: the errors ({error}) and the rate-limit headers.
 import { z } from "@hono/zod-openapi";
-import { errorDocs, type ErrorStatus } from "@brand/core/http/openapi";
+import { errorDocs, type Described, type ErrorStatus } from "@brand/core/http/openapi";
 
 /** The beta host's documented errors, `{status: description}`, each with its body (`error`). */
-export const betaErrors = <S extends ErrorStatus>(described: Parameters<typeof errorDocs<S>>[1]) => errorDocs("beta", described);
+export const betaErrors = <S extends ErrorStatus>(described: Record<S, Described>) => errorDocs("beta", described);
 
 export const RateLimitHeaders = z.object({
   "X-RateLimit-Limit": z.string().openapi({ description: "Daily allowance" }),

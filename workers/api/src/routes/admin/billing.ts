@@ -9,7 +9,6 @@ import { nextMonthStart, utcMonth } from "@brand/core/time";
 import type { AppEnv } from "../../env.ts";
 import { AccountIdParam, jsonBody } from "./schemas.ts";
 
-
 const routes = {
   credits: createRoute({
     method: "post",
