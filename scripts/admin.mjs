@@ -29,7 +29,7 @@ const COMMANDS = {
   },
   show: {
     args: "<account_id>",
-    about: "an account: plan, credits, beta and its keys (prefixes only)",
+    about: "an account: plan, credits, beta and its keys (prefixes only, with each one's last use)",
     request: ([id]) => ["GET", `/admin/accounts/${id}`],
   },
   "set-plan": {

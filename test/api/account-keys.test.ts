@@ -8,7 +8,7 @@ import { displayPrefix, hashKey } from "@brand/core/auth/keys";
 import { newAccount } from "../helpers/accounts.ts";
 import { bearer, call } from "../helpers/http.ts";
 
-type ApiKey = { id: string; kind: string; prefix: string; created_at: string; referrers: string[] | null; current: boolean };
+type ApiKey = { id: string; kind: string; prefix: string; created_at: string; last_used_at: string | null; referrers: string[] | null; current: boolean };
 type Issued = ApiKey & { key: string; signed_out: boolean };
 type Account = Awaited<ReturnType<typeof newAccount>>;
 
@@ -52,6 +52,7 @@ describe("GET /account/keys", () => {
       kind: "publishable",
       prefix: displayPrefix(account.publishable, "publishable"),
       created_at: expect.any(String),
+      last_used_at: null,
       referrers: [],
       current: false,
     });
@@ -79,7 +80,7 @@ describe("POST /account/keys (rotate)", () => {
     const response = await send("POST", "/account/keys", account.secret, { kind: "publishable" });
     expect(response.status).toBe(201);
     const issued = (await response.json()) as Issued;
-    expect(issued).toMatchObject({ kind: "publishable", referrers: ["example.com"], current: false, signed_out: false });
+    expect(issued).toMatchObject({ kind: "publishable", referrers: ["example.com"], current: false, last_used_at: null, signed_out: false });
     expect(issued.key).toMatch(/^pk_[0-9A-Za-z]{24}$/);
     expect(issued.prefix).toBe(displayPrefix(issued.key, "publishable"));
     expect(issued.id).not.toBe(old.id);

@@ -2,7 +2,7 @@
 // never 429; the numbers come from the same tables the pool, the ledger and the beta mirror write.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { mirrorBetaUsage } from "@brand/core/account/beta-usage";
+import { recordBetaUsage } from "@brand/core/account/beta-usage";
 import { revokeKey, rotateKey, updateAccount } from "@brand/core/auth/accounts";
 import { addLedgerEntry, chargeBrandRequest } from "@brand/core/billing/credits";
 import { recordRequests } from "@brand/core/billing/usage";
@@ -77,8 +77,8 @@ describe("GET /account", () => {
     await recordRequests(env.DB, account.id, "img", today, 7);
     await recordRequests(env.DB, account.id, "api", today, 3);
     await recordRequests(env.DB, account.id, "img", "2000-01-15", 50); // another period
-    await mirrorBetaUsage(env.DB, account.id, today, 4);
-    await mirrorBetaUsage(env.DB, account.id, "2000-01-15", 9); // another day
+    await recordBetaUsage(env.DB, account.id, today, 4);
+    await recordBetaUsage(env.DB, account.id, "2000-01-15", 9); // another day
     const overview = await get<Overview>("/account", account.secret);
     expect(overview.requests.used).toBe(10);
     expect(overview.beta.used_today).toBe(4);
@@ -118,7 +118,7 @@ describe("GET /account/usage", () => {
     const account = await newAccount("pro");
     await recordRequests(env.DB, account.id, "img", today, 12);
     await recordRequests(env.DB, account.id, "api", today, 5);
-    await mirrorBetaUsage(env.DB, account.id, today, 2);
+    await recordBetaUsage(env.DB, account.id, today, 2);
     const usage = await get<Usage>("/account/usage", account.secret);
     expect(usage).toMatchObject({ period: month, period_start: `${month}-01`, resets_on: nextMonth });
     expect(usage.days).toHaveLength(now.getUTCDate());

@@ -3,7 +3,7 @@
 import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { betaUsedToday, mirrorBetaUsage } from "@brand/core/account/beta-usage";
+import { betaUsedToday, recordBetaUsage } from "@brand/core/account/beta-usage";
 import worker from "../../workers/beta/src/index.ts";
 import { newAccount } from "../helpers/accounts.ts";
 import { countedToday, today } from "../helpers/beta.ts";
@@ -58,9 +58,9 @@ describe("beta usage mirror", () => {
 
   it("keeps the larger count when writes arrive late or twice", async () => {
     const account = await newAccount("pro", { beta: true });
-    await mirrorBetaUsage(env.DB, account.id, today(), 5);
-    await mirrorBetaUsage(env.DB, account.id, today(), 3); // a late write of an earlier count
-    await mirrorBetaUsage(env.DB, account.id, today(), 5);
+    await recordBetaUsage(env.DB, account.id, today(), 5);
+    await recordBetaUsage(env.DB, account.id, today(), 3); // a late write of an earlier count
+    await recordBetaUsage(env.DB, account.id, today(), 5);
     expect(await mirrored(account.id)).toBe(5);
   });
 });

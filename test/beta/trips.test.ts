@@ -40,6 +40,17 @@ describe("trips per lookup", () => {
     expect((await post(ownStages, { transaction: "MAPLE STREET BAKERY" })).trips.background).toEqual({ d1_trips: 1, d1_statements: 1 });
   });
 
+  it("a beta key's first use in the isolate is stamped in the mirror's own trip", async () => {
+    const fresh = await newAccount("pro", { beta: true });
+    await post(ownStages, { transaction: "WARM UP 2" }, fresh.beta); // the key read from D1
+    const lastUsed = await env.DB.prepare("SELECT last_used_at FROM api_keys WHERE account_id = ? AND kind = 'beta'")
+      .bind(fresh.id)
+      .first<string>("last_used_at");
+    expect(Date.now() - Date.parse(lastUsed!)).toBeLessThan(60_000);
+    const again = await post(ownStages, { transaction: "WARM UP 3" }, fresh.beta);
+    expect(again.trips.background).toEqual({ d1_trips: 1, d1_statements: 1 }); // stamped already: the mirror alone
+  });
+
   it("a retry of a finished lookup reads its saved row in the same single call", async () => {
     const body = { transaction: "AMAZON.COM*2K4RT5 AMZN.COM/BILL WA" };
     const first = await post(ownStages, body);

@@ -51,6 +51,7 @@ test("accounts: create, list a page at a time, show, revoke a key with a JSON an
   assert.equal(admin("accounts", "--limit", "1", "--cursor", page.next_cursor).json().data.length, 1);
 
   const shown = admin("show", id).json();
+  assert.deepEqual(shown.keys.map((k) => k.last_used_at), [null, null, null]); // never used yet
   const key = shown.keys.find((k) => k.kind === "beta");
   const revoked = admin("revoke-key", id, key.id);
   assert.equal(revoked.code, 0, revoked.err);

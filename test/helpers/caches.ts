@@ -4,6 +4,7 @@
 import { env } from "cloudflare:workers";
 import { vi } from "vitest";
 import { forgetCachedKeys, KEY_CACHE_MS } from "@brand/core/auth/authenticate";
+import { forgetKeyStamps } from "@brand/core/auth/key-use";
 import type { KeyKind } from "@brand/core/auth/keys";
 import { forgetCorpusIndex } from "@brand/core/beta/corpus-index";
 import { forgetCachedDomains } from "@brand/core/brands/domain-cache";
@@ -11,6 +12,7 @@ import { forgetCachedSearches } from "@brand/core/brands/search";
 
 export function forgetIsolateCaches(): void {
   forgetCachedKeys();
+  forgetKeyStamps();
   forgetCachedDomains();
   forgetCachedSearches();
   forgetCorpusIndex();

@@ -46,7 +46,7 @@ describe("metering", () => {
       .bind(starter.id, new Date().toISOString().slice(0, 10))
       .run();
     const first = await logo("size=48", starter.publishable);
-    expect(d1Statements(first.trips)).toBe(3); // the key, the notice, the count
+    expect(d1Statements(first.trips)).toBe(4); // the key, the notice, the count and the key's first use
     const again = await logo("size=48", starter.publishable);
     expect(again.response.status).toBe(200);
     expect(again.trips).toEqual({ response: {}, background: { d1_trips: 1, d1_statements: 1 }, object: {} });
@@ -54,6 +54,17 @@ describe("metering", () => {
 });
 
 describe("keys", () => {
+  it("a key's first use in the isolate is stamped in the count's own trip", async () => {
+    await logo("size=40"); // the variant and the record in the isolate
+    const fresh = await newAccount("pro");
+    const first = await logo("size=40", fresh.publishable);
+    expect(first.trips.background).toEqual({ d1_trips: 1, d1_statements: 2 });
+    const lastUsed = await env.DB.prepare("SELECT last_used_at FROM api_keys WHERE account_id = ? AND kind = 'publishable'")
+      .bind(fresh.id)
+      .first<string>("last_used_at");
+    expect(Date.now() - Date.parse(lastUsed!)).toBeLessThan(60_000);
+  });
+
   it("a publishable key revoked elsewhere is refused within KEY_CACHE_MS", async () => {
     const account = await newAccount("pro");
     const image = async () => (await logo("size=32", account.publishable)).response.status;

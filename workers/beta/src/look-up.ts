@@ -39,7 +39,7 @@ export async function lookUp(env: Env, ctx: { waitUntil(p: Promise<unknown>): vo
   const { used, outcomes } = await account.lookUp({ day, limit, now: now.getTime(), accountId, items });
 
   // The dashboard (JSON host) reads the day's count from D1; the account's object stays the authority.
-  const mirrored = outcomes.some((o) => o.state !== "limited") ? mirrorBetaUsage(env.DB, accountId, day, used) : null;
+  const mirrored = outcomes.some((o) => o.state !== "limited") ? mirrorBetaUsage(env.DB, principal, day, used, now) : null;
   if (mirrored) ctx.waitUntil(mirrored);
   const indexing = deps && outcomes.some((o) => o.state === "new") ? deps.startDueIndexing(viaQueue(env.INDEX_QUEUE), now) : null;
   if (indexing) ctx.waitUntil(indexing);

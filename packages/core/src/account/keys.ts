@@ -2,7 +2,7 @@
 // new key shown once, revocation, and the referrer list of one publishable key. Built on auth/accounts.ts, which the
 // operator's /admin uses too.
 import { z } from "@hono/zod-openapi";
-import { listKeys, revokeKey, rotateKey } from "../auth/accounts.ts";
+import { listKeys, revokeKey, rotateKey, type KeyRow } from "../auth/accounts.ts";
 import { forgetCachedKeys } from "../auth/authenticate.ts";
 import { hashKey, KeyKind } from "../auth/keys.ts";
 import { REFERRER_PATTERN } from "../auth/referrers.ts";
@@ -16,6 +16,9 @@ export const ApiKey = z
     kind: KeyKind,
     prefix: z.string().openapi({ description: "The kind prefix and the first four characters", example: "pk_Ab3d…" }),
     created_at: z.string(),
+    last_used_at: z.string().nullable().openapi({
+      description: "When the key was last used on the image, JSON or beta host, accurate to 15 minutes; null before its first use",
+    }),
     referrers: z
       .array(z.string())
       .nullable()
@@ -43,16 +46,19 @@ type Caller = { accountId: string; keyId: string };
 /** The account's active keys, oldest first. */
 export async function activeKeys(db: D1Database, caller: Caller): Promise<ApiKey[]> {
   const keys = await listKeys(db, caller.accountId);
-  return keys
-    .filter((k) => k.revoked_at === null)
-    .map((k) => ({
-      id: k.id,
-      kind: k.kind,
-      prefix: k.prefix,
-      created_at: k.created_at,
-      referrers: k.kind === "publishable" ? k.referrers : null,
-      current: k.id === caller.keyId,
-    }));
+  return keys.filter((k) => k.revoked_at === null).map((k) => toApiKey(k, caller));
+}
+
+function toApiKey(k: KeyRow, caller: Caller): ApiKey {
+  return {
+    id: k.id,
+    kind: k.kind,
+    prefix: k.prefix,
+    created_at: k.created_at,
+    last_used_at: k.last_used_at,
+    referrers: k.kind === "publishable" ? k.referrers : null,
+    current: k.id === caller.keyId,
+  };
 }
 
 /** Issues a new key of `kind` and revokes the older ones of that kind (auth/accounts.ts rotateKey). */
@@ -63,16 +69,8 @@ export async function issueKey(db: D1Database, caller: Caller, kind: KeyKind, no
     .prepare("SELECT id, prefix, referrers, created_at FROM api_keys WHERE hash = ?")
     .bind(hash)
     .first<{ id: string; prefix: string; referrers: string; created_at: string }>();
-  return {
-    id: row!.id,
-    kind,
-    prefix: row!.prefix,
-    created_at: row!.created_at,
-    referrers: kind === "publishable" ? (JSON.parse(row!.referrers) as string[]) : null,
-    current: false,
-    key,
-    signed_out: kind === "secret",
-  };
+  const issued = { ...row!, kind, referrers: JSON.parse(row!.referrers) as string[], revoked_at: null, last_used_at: null };
+  return { ...toApiKey(issued, caller), current: false, key, signed_out: kind === "secret" };
 }
 
 /**

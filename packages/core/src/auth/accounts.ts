@@ -25,6 +25,8 @@ export type KeyRow = {
   referrers: string[];
   created_at: string;
   revoked_at: string | null;
+  /** Accurate to auth/key-use.ts KEY_USE_STAMP_MS; null before the first counted use. */
+  last_used_at: string | null;
 };
 
 export async function createAccount(
@@ -115,7 +117,7 @@ export async function listAccounts(db: D1Database, limit: number, cursor?: strin
 export async function listKeys(db: D1Database, accountId: string): Promise<KeyRow[]> {
   const { results } = await db
     .prepare(
-      "SELECT id, kind, prefix, referrers, created_at, revoked_at FROM api_keys WHERE account_id = ? ORDER BY created_at",
+      "SELECT id, kind, prefix, referrers, created_at, revoked_at, last_used_at FROM api_keys WHERE account_id = ? ORDER BY created_at",
     )
     .bind(accountId)
     .all<Omit<KeyRow, "referrers"> & { referrers: string }>();

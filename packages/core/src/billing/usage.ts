@@ -1,5 +1,7 @@
 // The monthly request pool of the image and JSON hosts. Counting happens after the response (waitUntil), in
-// atomic upserts that each isolate coalesces per account, so nothing is lost and nothing waits for it.
+// atomic upserts that each isolate coalesces per account, so nothing is lost and nothing waits for it. The same write
+// carries the key's last use (auth/key-use.ts).
+import { keyUseDue, mergeKeyUse, runWithKeyUse, type KeyUse } from "../auth/key-use.ts";
 import { Coalescer } from "../coalesce.ts";
 import { AppError } from "../errors.ts";
 import { utcDay, utcMonth } from "../time.ts";
@@ -8,34 +10,40 @@ import { PLANS, type PlanName } from "./plans.ts";
 export type PoolSurface = "img" | "api";
 
 /** Adds `count` requests to an account's day, atomically. */
-export async function recordRequests(
-  db: D1Database,
-  accountId: string,
-  surface: PoolSurface,
-  day: string,
-  count: number,
-): Promise<void> {
-  await db
+function countStatement(db: D1Database, accountId: string, surface: PoolSurface, day: string, count: number) {
+  return db
     .prepare(
       `INSERT INTO usage_daily (account_id, day, surface, count) VALUES (?, ?, ?, ?)
        ON CONFLICT (account_id, day, surface) DO UPDATE SET count = count + excluded.count`,
     )
-    .bind(accountId, day, surface, count)
-    .run();
+    .bind(accountId, day, surface, count);
+}
+
+export async function recordRequests(db: D1Database, accountId: string, surface: PoolSurface, day: string, count: number): Promise<void> {
+  await countStatement(db, accountId, surface, day, count).run();
 }
 
 /** How long an isolate gathers an account's requests into one write. */
 export const COALESCE_MS = 250;
-const requestCounts = new Coalescer<number>(COALESCE_MS, (held, added) => held + added);
+type HeldCount = { count: number; use: KeyUse };
+const requestCounts = new Coalescer<HeldCount>(COALESCE_MS, (held, added) => ({
+  count: held.count + added.count,
+  use: mergeKeyUse(held.use, added.use),
+}));
+
+/** Who made a request: the account it counts for and the key it came with. */
+export type Caller = { accountId: string; keyId: string };
 
 /**
  * Counts one request. Requests of the same account, day and host arriving in the same isolate within COALESCE_MS
  * share one write (src/coalesce.ts), so a busy logo costs a few writes a second instead of one per request. The write
  * to hold open with waitUntil, or null when another request of this isolate holds the one that carries this count.
  */
-export function countRequest(db: D1Database, accountId: string, surface: PoolSurface, now: Date): Promise<void> | null {
+function countRequest(db: D1Database, { accountId, keyId }: Caller, surface: PoolSurface, now: Date): Promise<void> | null {
   const day = utcDay(now);
-  return requestCounts.add(`${accountId}|${day}|${surface}`, 1, (count) => recordRequests(db, accountId, surface, day, count));
+  return requestCounts.add(`${accountId}|${day}|${surface}`, { count: 1, use: keyUseDue(keyId, now) }, ({ count, use }) =>
+    runWithKeyUse(db, countStatement(db, accountId, surface, day, count), use),
+  );
 }
 
 /** Requests counted so far this calendar month, both hosts together. */
@@ -80,8 +88,9 @@ const noticedPools = new Set<string>();
  * Counts one request and, past a soft pool, leaves one notice per period in the outbox. The writes to hold open with
  * waitUntil (they run after the response), or null when there are none of this request's own.
  */
-export function meterRequest(db: D1Database, accountId: string, surface: PoolSurface, overSoftPool: boolean, now: Date): Promise<unknown> | null {
-  const counted = countRequest(db, accountId, surface, now);
+export function meterRequest(db: D1Database, caller: Caller, surface: PoolSurface, overSoftPool: boolean, now: Date): Promise<unknown> | null {
+  const { accountId } = caller;
+  const counted = countRequest(db, caller, surface, now);
   if (!overSoftPool) return counted;
   const period = utcMonth(now);
   const poolKey = `${accountId} ${period}`;

@@ -25,7 +25,7 @@ export function meteredPrincipal<E extends MeteredEnv>(gate: MeteredGate<E>): Mi
     const overSoftPool = checkPool(principal.plan, principal.requestsThisPeriod);
     // The cached principal counts this isolate's calls too, so the pool holds between reads of D1.
     principal.requestsThisPeriod += 1;
-    const metering = meterRequest(c.env.DB, principal.accountId, gate.surface, overSoftPool, now);
+    const metering = meterRequest(c.env.DB, principal, gate.surface, overSoftPool, now);
     if (metering) c.executionCtx.waitUntil(metering);
     c.set("principal", principal);
     await next();

@@ -43,7 +43,7 @@ const routes = {
     path: "/admin/accounts/{id}",
     hide: true,
     request: { params: AccountIdParam },
-    responses: { 200: ok("Account and its keys (prefixes only)") },
+    responses: { 200: ok("Account and its keys (prefixes only, each with its last use)") },
   }),
   update: createRoute({
     method: "patch",

@@ -2,11 +2,11 @@
 // Keys: the active key of each kind (prefix and date, never the key), rotate, revoke, and the referrer list of the
 // publishable key. A new key is shown once; rotating the secret key ends this session (it was signed in with it).
 import { api, ApiError } from "../api.js";
-import { date, h, replace } from "../dom.js";
+import { date, dateTime, h, replace } from "../dom.js";
 import { session } from "../session.js";
 import { announce, badge, busy, card, confirmDialog, errorBox, field, oneTimeSecret, pageHeader, showError } from "../ui.js";
 
-/** @typedef {{ id: string, kind: "publishable" | "secret" | "beta", prefix: string, created_at: string, referrers: string[] | null, current: boolean }} ApiKey */
+/** @typedef {{ id: string, kind: "publishable" | "secret" | "beta", prefix: string, created_at: string, last_used_at: string | null, referrers: string[] | null, current: boolean }} ApiKey */
 
 const KINDS = /** @type {const} */ ({
   publishable: { title: "Publishable key", host: "Image host", use: "Safe in web pages and apps: it goes in image URLs as token." },
@@ -54,6 +54,7 @@ function keyCard(kind, key, main, app, error) {
       ? h("dl", { class: "key-facts" },
           h("div", {}, h("dt", {}, "Key"), h("dd", {}, h("code", { class: "key-prefix" }, key.prefix), key.current ? badge("This session", "accent") : null)),
           h("div", {}, h("dt", {}, "Created"), h("dd", {}, date(key.created_at))),
+          h("div", {}, h("dt", {}, "Last used"), h("dd", {}, key.last_used_at ? dateTime(key.last_used_at) : "Never")),
           h("div", {}, h("dt", {}, "Key id"), h("dd", {}, h("code", {}, key.id))))
       : h("p", { class: "empty" }, "No active key: requests to the ", info.host.toLowerCase(), " are refused until you issue one."),
     key?.current ? h("p", { class: "hint" }, "This is the key you signed in with. Rotating it signs you out of this dashboard; it cannot be revoked from here (you would be locked out).") : null,
