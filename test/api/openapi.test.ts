@@ -3,8 +3,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { newAccount } from "../helpers/accounts.ts";
 import { bearer, call } from "../helpers/http.ts";
-import { expectDocumentedError, expectRootLinksDocument, expectSdkGrade, type Document } from "../helpers/openapi.ts";
+import { documentedFields, expectDocumentedError, expectRootLinksDocument, expectSdkGrade, type Document } from "../helpers/openapi.ts";
 
+type Response = { content: Record<string, { example?: unknown }> };
 type Operation = { responses: Record<string, unknown>; parameters?: unknown[]; requestBody?: unknown; security?: unknown[] };
 let operations: Map<string, Operation>;
 let doc: Document;
@@ -53,6 +54,25 @@ describe("the JSON host's OpenAPI document", () => {
 
   it("is linked from the host's root", async () => {
     await expectRootLinksDocument(doc);
+  });
+
+  it("gives the main responses an example with exactly their schema's fields", () => {
+    const main = [
+      ["GET /describe/{domain}", "200"],
+      ["GET /brand/{domain}", "200"],
+      ["GET /logos/{domain}", "200"],
+      ["POST /subscriptions", "201"],
+      ["POST /webhooks", "201"],
+      ["GET /webhooks/{id}", "200"],
+    ];
+    for (const [name, status] of main) {
+      const response = operations.get(name)!.responses[status] as Response;
+      const example = response.content["application/json"].example as object | undefined;
+      expect(example, `${name} ${status}`).toBeDefined();
+      expect(Object.keys(example!).sort(), `${name} ${status}`).toEqual(documentedFields(doc, response));
+    }
+    const search = operations.get("GET /search")!.responses["200"] as Response;
+    expect((search.content["application/json"].example as unknown[]).length).toBeGreaterThan(0);
   });
 
   it("answers each error with the body its document gives that status", async () => {

@@ -4,8 +4,8 @@ import { expect } from "vitest";
 import { errorField, type Surface } from "@brand/core/http/error-response";
 import { call } from "./http.ts";
 
-type Schema = { $ref?: string; properties?: Record<string, unknown>; required?: string[] };
-type Response = { content?: Record<string, { schema: Schema }> };
+type Schema = { $ref?: string; properties?: Record<string, unknown>; required?: string[]; allOf?: Schema[] };
+type Response = { content?: Record<string, { schema?: Schema; example?: unknown }> };
 type Operation = {
   operationId?: string;
   tags?: string[];
@@ -34,9 +34,12 @@ export function operations(doc: Document): [string, Operation][] {
 
 /** The body fields a documented JSON response's schema has. */
 export function documentedFields(doc: Document, response: Response | undefined): string[] {
-  const schema = response?.content?.["application/json"]?.schema;
+  return [...new Set(schemaFields(doc, response?.content?.["application/json"]?.schema))].sort();
+}
+
+function schemaFields(doc: Document, schema: Schema | undefined): string[] {
   const resolved = schema?.$ref ? doc.components.schemas[schema.$ref.split("/").at(-1)!] : schema;
-  return Object.keys(resolved?.properties ?? {}).sort();
+  return [...Object.keys(resolved?.properties ?? {}), ...(resolved?.allOf ?? []).flatMap((part) => schemaFields(doc, part))];
 }
 
 /** The document's frame and each operation's name, group, summary, security and error bodies. */

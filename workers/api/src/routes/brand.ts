@@ -7,6 +7,7 @@ import { brandProfile, BrandProfile } from "@brand/core/brands/profile";
 import { meteredResponses, meteredRoute } from "../auth.ts";
 import type { AppEnv } from "../env.ts";
 import { indexedDomain } from "../indexed-domain.ts";
+import { brandExample } from "../examples.ts";
 import { apiErrors, jsonResponse, MessageBody } from "../schemas.ts";
 
 const route = createRoute({
@@ -18,7 +19,7 @@ const route = createRoute({
   ...meteredRoute(),
   request: { params: z.object({ domain: z.string().openapi({ example: "stripe.com" }) }) },
   responses: {
-    200: jsonResponse(BrandProfile, `Brand profile; ${BRAND_REQUEST_CREDITS} credits were charged`),
+    200: jsonResponse(BrandProfile, `Brand profile; ${BRAND_REQUEST_CREDITS} credits were charged`, brandExample),
     202: jsonResponse(MessageBody, "Not indexed yet; indexing started. Retry in a few seconds (free)"),
     ...apiErrors({
       400: "Invalid domain",

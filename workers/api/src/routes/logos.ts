@@ -7,6 +7,7 @@ import { AppError } from "@brand/core/errors";
 import { meteredResponses, meteredRoute } from "../auth.ts";
 import type { AppEnv } from "../env.ts";
 import { indexedDomain } from "../indexed-domain.ts";
+import { logoRecordExample } from "../examples.ts";
 import { apiErrors, jsonResponse, MessageBody } from "../schemas.ts";
 
 const FORMATS = ["png", "svg"] as const;
@@ -49,7 +50,7 @@ const route = createRoute({
     }),
   },
   responses: {
-    200: jsonResponse(LogoRecord, "The record"),
+    200: jsonResponse(LogoRecord, "The record", logoRecordExample),
     202: jsonResponse(MessageBody, "Not indexed yet; indexing started"),
     ...apiErrors({ 400: "Invalid domain, type or format", 404: "No data, no image of this type, or no SVG of it" }),
     ...meteredResponses,

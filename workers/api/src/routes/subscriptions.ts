@@ -10,6 +10,7 @@ import { meteredResponses, meteredRoute } from "../auth.ts";
 import { domainInput } from "../domain-input.ts";
 import type { AppEnv } from "../env.ts";
 import { crawlInRequest } from "../indexing.ts";
+import { subscriptionExample } from "../examples.ts";
 import { apiErrors, jsonBody, jsonResponse } from "../schemas.ts";
 
 const routes = {
@@ -22,7 +23,7 @@ const routes = {
     ...meteredRoute(),
     request: { body: jsonBody(z.strictObject({ domain: z.string().max(253) }), { domain: "stripe.com" }) },
     responses: {
-      201: jsonResponse(Subscription, "Subscribed; indexing started if the domain was new to us"),
+      201: jsonResponse(Subscription, "Subscribed; indexing started if the domain was new to us", subscriptionExample),
       200: jsonResponse(Subscription, "Already subscribed: the existing subscription"),
       ...apiErrors({ 400: "Invalid domain or body" }),
       ...meteredResponses,

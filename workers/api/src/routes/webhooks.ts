@@ -22,7 +22,7 @@ import { meteredResponses, meteredRoute } from "../auth.ts";
 import type { AppEnv } from "../env.ts";
 import { PUBLIC } from "@brand/core/http/openapi";
 import { apiErrors, jsonBody, jsonResponse } from "../schemas.ts";
-import { createWebhookExample, eventExample } from "../examples.ts";
+import { createdWebhookExample, createWebhookExample, eventExample, webhookEndpointExample } from "../examples.ts";
 
 const notFound = apiErrors({ 404: "No such endpoint on this account" });
 export const EndpointParam = z.object({ id: EndpointId });
@@ -38,7 +38,7 @@ const routes = {
     ...meteredRoute(),
     request: { body: jsonBody(CreateEndpointInput, createWebhookExample) },
     responses: {
-      201: jsonResponse(WebhookEndpointWithSecret, "Created, with its secret (shown this once)"),
+      201: jsonResponse(WebhookEndpointWithSecret, "Created, with its secret (shown this once)", createdWebhookExample),
       ...apiErrors({ 400: "Invalid body, event type or URL (not https, private or loopback target)" }),
       ...meteredResponses,
     },
@@ -65,7 +65,7 @@ const routes = {
     summary: "Get a webhook endpoint",
     ...meteredRoute(),
     request: { params: EndpointParam },
-    responses: { 200: jsonResponse(WebhookEndpoint, "The endpoint"), ...apiErrors({ 400: "Malformed id" }), ...meteredResponses, ...notFound },
+    responses: { 200: jsonResponse(WebhookEndpoint, "The endpoint", webhookEndpointExample), ...apiErrors({ 400: "Malformed id" }), ...meteredResponses, ...notFound },
   }),
   update: createRoute({
     method: "patch",
