@@ -820,6 +820,8 @@ export interface components {
              */
             prefix: string;
             created_at: string;
+            /** @description When the key was last used on the image, JSON or beta host, accurate to 15 minutes; null before its first use */
+            last_used_at: string | null;
             /** @description Publishable keys: allowed referrer hosts, [] = any. null for other kinds */
             referrers: string[] | null;
             /** @description true for the secret key this request was made with */
@@ -952,6 +954,70 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "brd_a08747145f5bcc18375e",
+                     *       "domain": "spotify.com",
+                     *       "name": "Spotify",
+                     *       "description": "Spotify is the world's largest audio streaming subscription service.",
+                     *       "colors": [
+                     *         {
+                     *           "hex": "#1ed760",
+                     *           "r": 30,
+                     *           "g": 215,
+                     *           "b": 96,
+                     *           "type": "brand"
+                     *         }
+                     *       ],
+                     *       "socials": {
+                     *         "github": "https://github.com/spotify",
+                     *         "instagram": "https://www.instagram.com/spotify",
+                     *         "linkedin": "https://www.linkedin.com/company/spotify",
+                     *         "twitter": "https://x.com/Spotify"
+                     *       },
+                     *       "logo": {
+                     *         "url": "https://api.example.com/files/logos/06ee63585f9737fe105824cce8e27c77a522f12c069b680a986647ab8a81daac.png?exp=1795728319&sig=mGqTPbpdRz4fw3UTKH6wF7CTmPmEA43zeV-oBqTUZgQ",
+                     *         "svg_url": "https://api.example.com/files/logos/f00bf5151adb534f2522dfc45726a7bb7fa8391b9670fe90636d6be51546edd0.svg?exp=1795728319&sig=qKqSgCP3KfsBCITd14SFFG2NyEjTLiz7fR3X9eN6FDM",
+                     *         "cdn_url": "https://img.example.com/spotify.com?type=logo",
+                     *         "width": 1024,
+                     *         "height": 319,
+                     *         "format": "png",
+                     *         "blurhash": "LnM]BZAS9?S^.7S1S1fk}wNYNZoM"
+                     *       },
+                     *       "brandmark": {
+                     *         "url": "https://api.example.com/files/logos/31e19bfe605056b997e946ca45257241ff852e763ad306f03d9c1d7d59b0fed8.png?exp=1795728319&sig=Hmd8WViSZ3LfXbCa6hWl12UxgxR0BSqH34KTlfNbAlU",
+                     *         "svg_url": "https://api.example.com/files/logos/49f8e6ee3b5edc236120626a8a9cdaac50f51a6ed5e89a72c1c1087bd42d6fd9.svg?exp=1795728319&sig=TGHMnXw6xjcLptx4Y_h-Jzd1le1BvwIcOwXAEbt5U0I",
+                     *         "width": 1024,
+                     *         "height": 1024,
+                     *         "format": "png",
+                     *         "blurhash": "LbI8BEo|=$tQx[j[WUa{-Eju}xs;",
+                     *         "cdn_url": "https://img.example.com/spotify.com?type=brandmark"
+                     *       },
+                     *       "icon": {
+                     *         "url": "https://api.example.com/files/logos/31e19bfe605056b997e946ca45257241ff852e763ad306f03d9c1d7d59b0fed8.png?exp=1795728319&sig=Hmd8WViSZ3LfXbCa6hWl12UxgxR0BSqH34KTlfNbAlU",
+                     *         "svg_url": "https://api.example.com/files/logos/49f8e6ee3b5edc236120626a8a9cdaac50f51a6ed5e89a72c1c1087bd42d6fd9.svg?exp=1795728319&sig=TGHMnXw6xjcLptx4Y_h-Jzd1le1BvwIcOwXAEbt5U0I",
+                     *         "width": 1024,
+                     *         "height": 1024,
+                     *         "format": "png",
+                     *         "blurhash": "LbI8BEo|=$tQx[j[WUa{-Eju}xs;",
+                     *         "cdn_url": "https://img.example.com/spotify.com"
+                     *       },
+                     *       "banners": [],
+                     *       "identifiers": {
+                     *         "tickers": [
+                     *           {
+                     *             "symbol": "SPOT",
+                     *             "mic": "XNYS"
+                     *           }
+                     *         ],
+                     *         "isins": [
+                     *           "LU1778762911"
+                     *         ]
+                     *       },
+                     *       "parent": null,
+                     *       "indexed_at": "2026-11-26T06:19:18.378Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["BrandProfile"];
                 };
             };
@@ -1051,6 +1117,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "logo",
+                     *       "url": "https://api.example.com/files/logos/06ee63585f9737fe105824cce8e27c77a522f12c069b680a986647ab8a81daac.png?exp=1795728319&sig=yfukQH4LcFKmYa1bfJ9SlGS0Nt01xHX8iN2wn3srLLM",
+                     *       "expires_at": "2026-11-26T21:25:20.000Z",
+                     *       "width": 1024,
+                     *       "height": 319,
+                     *       "format": "png",
+                     *       "blurhash": "LnM]BZAS9?S^.7S1S1fk}wNYNZoM",
+                     *       "bytes": 44740
+                     *     }
+                     */
                     "application/json": components["schemas"]["LogoRecord"];
                 };
             };
@@ -1337,6 +1415,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "sub_65jTtGFszcjeFviYai9B",
+                     *       "domain": "spotify.com",
+                     *       "entity_id": "brd_a08747145f5bcc18375e",
+                     *       "created_at": "2026-11-26T20:25:22.632Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Subscription"];
                 };
             };
@@ -1547,6 +1633,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "wh_4Dn6gRJwRZz6bzwgoLn3",
+                     *       "url": "https://hooks.example.com/brand-events",
+                     *       "description": "Brand changes for the catalogue",
+                     *       "events": [
+                     *         "brand.updated",
+                     *         "logo.updated"
+                     *       ],
+                     *       "enabled": true,
+                     *       "disabled_reason": null,
+                     *       "previous_secret_expires_at": null,
+                     *       "created_at": "2026-11-26T20:25:22.364Z",
+                     *       "updated_at": "2026-11-26T20:25:22.364Z",
+                     *       "secret": "whsec_OCsx9mWtNSEQOmTOuHGQ/H6uO/oqx8G/jz6LTmKgtvA="
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
                 };
             };
@@ -1605,6 +1708,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "wh_4Dn6gRJwRZz6bzwgoLn3",
+                     *       "url": "https://hooks.example.com/brand-events",
+                     *       "description": "Brand changes for the catalogue",
+                     *       "events": [
+                     *         "brand.updated",
+                     *         "logo.updated"
+                     *       ],
+                     *       "enabled": true,
+                     *       "disabled_reason": null,
+                     *       "previous_secret_expires_at": null,
+                     *       "created_at": "2026-11-26T20:25:22.364Z",
+                     *       "updated_at": "2026-11-26T20:25:22.364Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
