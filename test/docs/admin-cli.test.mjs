@@ -2,13 +2,12 @@
 // a message a person can act on on stderr, and exit codes 0, 1 (the service refused) and 2 (a usage error).
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { test } from "node:test";
+import { readDocsDemo, ROOT } from "./services.mjs";
 
-const ROOT = new URL("../../", import.meta.url).pathname;
-const demo = JSON.parse(readFileSync(`${ROOT}.dev/e2e/demo.json`, "utf8"));
+const demo = readDocsDemo();
 
-/** Runs the CLI against the e2e services; its exit code, stdout and stderr. */
+/** Runs the CLI against the documentation checks' services; its exit code, stdout and stderr. */
 function admin(...args) {
   const run = spawnSync(process.execPath, [`${ROOT}scripts/admin.mjs`, ...args], {
     encoding: "utf8",

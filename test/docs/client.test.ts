@@ -1,14 +1,12 @@
 // The typed client (packages/client) against the running Workers, as a user of it would call them: each host's main
 // call answers with the typed body, and an error with the body its document gives (run by test/docs/run.mjs).
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { betaClient, imageClient, jsonClient } from "@brand/client";
+import { readDocsDemo } from "./services.mjs";
 
-/** The services' URLs and demo keys, as the launcher wrote them for this run (test/e2e/lib/services.mjs). */
-const demo: Record<"api_url" | "beta_url" | "img_url" | "secret_key" | "beta_key" | "publishable_key", string> = JSON.parse(
-  readFileSync(`${import.meta.dirname}/../../.dev/e2e/demo.json`, "utf8"),
-);
+/** The services' URLs and demo keys, as the launcher wrote them for this run. */
+const demo = readDocsDemo();
 
 test("the JSON host: a describe record, and a bad key's message", async () => {
   const { data, response } = await jsonClient(demo.api_url, demo.secret_key).GET("/describe/{domain}", {

@@ -1,11 +1,14 @@
-// npm run test:docs: the documentation checks that need the running services. Starts them (npm start's launcher on
-// the e2e state), saves each host's OpenAPI document as served to dist/openapi/, lints the three with Redocly's
-// recommended rules (redocly.yaml), checks that the typed client's generated types (packages/client) match them
-// (`-- --write` regenerates them instead), runs the client and the operator CLI against the services (client.test.ts,
-// admin-cli.test.mjs), and stops the services. Exits non-zero when a check fails.
+// npm run test:docs: the documentation checks that need the running services. Starts them on a fresh state with the
+// fixture web (services.mjs), runs the README's and the webhook guide's examples and compares their output with the
+// text (readme-examples.mjs), saves each host's OpenAPI document as served to dist/openapi/, lints the three with
+// Redocly's recommended rules (redocly.yaml), checks that the typed client's generated types (packages/client) match
+// them (`-- --write` regenerates them instead), runs the client and the operator CLI against the services
+// (client.test.ts, admin-cli.test.mjs), and stops the services. Exits non-zero when a check fails.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { LOG_FILE, readDemo, ROOT, startServices } from "../e2e/lib/services.mjs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { checkExamples } from "./readme-examples.mjs";
+import { LOG_FILE, ROOT, startDocsServices } from "./services.mjs";
 
 const OUT = `${ROOT}dist/openapi`;
 const WRITE = process.argv.includes("--write");
@@ -19,11 +22,17 @@ const run = (script, args) =>
   }).status;
 const HOSTS = { img: "img_url", api: "api_url", beta: "beta_url" };
 
-console.log("docs: starting the local services (npm start)…");
-const services = await startServices();
+console.log("docs: starting the local services (npm start, fresh state, the fixture web)…");
+const services = await startDocsServices();
 let failed = false;
 try {
-  const demo = readDemo();
+  const { demo } = services;
+  // First, while the state is as fresh as a clean clone's: the examples assume it (a domain's first describe is a 202).
+  const examples = checkExamples({ root: ROOT, demo, cwd: mkdtempSync(`${tmpdir()}/readme-examples-`) });
+  console.log(`docs: ${examples.count} examples run, ${examples.failures.length} differ from the text`);
+  for (const failure of examples.failures) console.error(failure);
+  failed ||= examples.failures.length > 0;
+
   mkdirSync(OUT, { recursive: true });
   for (const [host, key] of Object.entries(HOSTS)) {
     const response = await fetch(`${demo[key]}/openapi.json`);
@@ -38,7 +47,8 @@ try {
     if (generated !== 0) console.error(`${types} does not match the ${host} host's document: npm run test:docs -- --write`);
     failed ||= generated !== 0;
   }
-  failed ||= run("--test", ["--test-concurrency=1", "--test-reporter=spec", `${ROOT}test/docs/client.test.ts`, `${ROOT}test/docs/admin-cli.test.mjs`]) !== 0;
+  const tests = ["readme-examples.test.mjs", "client.test.ts", "admin-cli.test.mjs"].map((file) => `${ROOT}test/docs/${file}`);
+  failed ||= run("--test", ["--test-concurrency=1", "--test-reporter=spec", ...tests]) !== 0;
 } catch (error) {
   console.error(error);
   failed = true;
