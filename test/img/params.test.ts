@@ -304,4 +304,17 @@ describe("parameter spellings", () => {
     const response = await call("/acme.com?size=9999&format=gif");
     expect(response.status).toBe(401);
   });
+
+  // Percent-encoded control characters decode into the path; every path under a lookup still reaches auth first.
+  it.each(["/apple.com%0d%0aX:1", "/apple.com%0aevil", "/apple.com/%0d", "/ticker/AAPL%0d%0a", "/name/app%0ale"])(
+    "a path with CR or LF (%s): 401 without a key, 400 with one",
+    async (path) => {
+      const anonymous = await call(path);
+      expect(anonymous.status).toBe(401);
+      expect(Object.keys(await anonymous.json())).toEqual(["msg"]);
+      const keyed = await call(`${path}?token=${token}`);
+      expect(keyed.status).toBe(400);
+      expect(Object.keys(await keyed.json())).toEqual(["err"]);
+    },
+  );
 });

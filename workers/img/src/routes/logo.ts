@@ -50,9 +50,10 @@ function routeFor(lookup: Lookup) {
 
 /**
  * Hono's pattern for a lookup's OpenAPI path. A parameter that takes the rest of the path (the domain) matches
- * slashes too, so `/https://www.acme.com/about` reaches it as pasted.
+ * slashes too, so `/https://www.acme.com/about` reaches it as pasted, and any character: a percent-encoded CR or LF
+ * decodes into the path, and such a path must reach the key check (401) and the parameter's 400, not the 404.
  */
-const routingPath = (lookup: Lookup) => lookup.path.replace(/{(\w+)}/, lookup.restOfPath ? ":$1{.+}" : ":$1");
+const routingPath = (lookup: Lookup) => lookup.path.replace(/{(\w+)}/, lookup.restOfPath ? ":$1{[\\s\\S]+}" : ":$1");
 
 /** A request parsed: its identifier (canonical key and how it resolves), its options and its cache key. */
 type ParsedRequest = { resolve: Resolve; options: ImageOptions; requestKey: string };
@@ -64,6 +65,9 @@ type ParsedRequest = { resolve: Resolve; options: ImageOptions; requestKey: stri
  */
 const parsedUrls = new TtlCache<string, ParsedRequest>(60 * 60 * 1000, 5_000);
 
+/** No identifier of any lookup holds one; a name with a line break is someone's mistake or a probe. */
+const CONTROL_CHARACTER = /\p{Cc}/u;
+
 /** The lookup's parameter and the query parameters, with the same 400 as every other host's validation. */
 function parseRequest(c: Context<AppEnv>, lookup: Lookup): ParsedRequest {
   const url = c.req.url;
@@ -71,7 +75,9 @@ function parseRequest(c: Context<AppEnv>, lookup: Lookup): ParsedRequest {
   if (kept) return kept;
   const query = ImageQuery.safeParse(c.req.query());
   if (!query.success) throw new AppError("bad_request", describeIssues(query.error));
-  const parsed = lookup.parse(c.req.param(lookup.param)!, { allowTestDomains: Boolean(c.env.CRAWL_PROXY) });
+  const raw = c.req.param(lookup.param)!;
+  if (CONTROL_CHARACTER.test(raw)) throw new AppError("bad_request", `The ${lookup.param} contains a control character (a line break, tab or NUL); remove it.`);
+  const parsed = lookup.parse(raw, { allowTestDomains: Boolean(c.env.CRAWL_PROXY) });
   if ("error" in parsed) throw new AppError("bad_request", parsed.error);
   const options = imageOptions(query.data);
   const request = { resolve: parsed.resolve, options, requestKey: logoRequestKey(parsed.key, options, lookup.param === "brand") };
