@@ -5,6 +5,7 @@ import { signedFileUrl } from "@brand/core/brands/files";
 import { newAccount } from "../helpers/accounts.ts";
 import { logoPng, seedBrand } from "../helpers/brands.ts";
 import { bearer, call } from "../helpers/http.ts";
+import { otherSpellings } from "../helpers/signatures.ts";
 
 let key: string;
 let master: ArrayBuffer;
@@ -65,5 +66,12 @@ describe("signed file URLs", () => {
     const other = url.replace(/logos\/[0-9a-f]{64}/, `logos/${"a".repeat(64)}`);
     expect((await call(relative(other))).status).toBe(403);
     expect((await call("/files/logos/..%2F..%2Fsecret.png?exp=1&sig=x")).status).toBe(400);
+  });
+
+  it("accept the signature only as issued, not its other base64url spellings of the same bytes", async () => {
+    const { url } = await signedFileUrl(env.FILE_SIGNING_KEY, "https://worker.test", await masterKey(), new Date());
+    expect((await call(relative(url))).status).toBe(200);
+    const sig = new URL(url).searchParams.get("sig")!;
+    for (const spelling of otherSpellings(sig)) expect((await call(relative(url.replace(`sig=${sig}`, `sig=${spelling}`)))).status, spelling).toBe(403);
   });
 });

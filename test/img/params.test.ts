@@ -8,6 +8,7 @@ import { seedImageFixtures } from "../helpers/fixtures.ts";
 import { decodeImage, magic, pixel } from "../helpers/images.ts";
 
 import { call } from "../helpers/http.ts";
+import { otherSpellings } from "../helpers/signatures.ts";
 
 let token: string;
 beforeAll(async () => {
@@ -249,6 +250,13 @@ describe("redirect", () => {
     expect((await call(`${file.replace(".webp", ".png")}?sig=${sig}`)).status).toBe(403);
     const otherHash = file.replace(/[0-9a-f]{32}/, "0".repeat(32));
     expect((await call(`${otherHash}?sig=${sig}`)).status).toBe(403);
+  });
+
+  it("accepts the signature only as issued, not its other base64url spellings of the same bytes", async () => {
+    const location = await redirected("format=webp&size=33");
+    const sig = location.searchParams.get("sig")!;
+    expect((await call(`${location.pathname}?sig=${sig}`)).status).toBe(200);
+    for (const spelling of otherSpellings(sig)) expect((await call(`${location.pathname}?sig=${spelling}`)).status, spelling).toBe(403);
   });
 
   it("writes the immutable copy to KV once, not on every request (about one write a second per key)", async () => {

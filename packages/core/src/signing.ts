@@ -17,9 +17,15 @@ export async function signPath(secret: string, path: string): Promise<string> {
   return base64url(await crypto.subtle.sign("HMAC", await hmacKey(secret), encoder.encode(path)));
 }
 
-/** Constant-time check (Web Crypto's verify) of a signature from a URL. */
+/**
+ * A 32-byte signature in unpadded base64url: 43 characters, the last carrying 4 bits and 2 unused ones that must be
+ * zero. A decoder ignores those 2, so without this each signature would have four spellings; only the issued one is.
+ */
+const CANONICAL_SIGNATURE = /^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/;
+
+/** Constant-time check (Web Crypto's verify) of a signature from a URL, in the one spelling signPath issues. */
 export async function verifyPath(secret: string, path: string, signature: string): Promise<boolean> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(signature)) return false;
+  if (!CANONICAL_SIGNATURE.test(signature)) return false;
   const padded = signature.replace(/-/g, "+").replace(/_/g, "/") + "=";
   const bytes = Uint8Array.from(atob(padded), (c) => c.charCodeAt(0));
   return crypto.subtle.verify("HMAC", await hmacKey(secret), bytes, encoder.encode(path));
