@@ -94,6 +94,11 @@ describe("request validation (400)", () => {
     ["no transaction", {}],
     ["an empty transaction", { transaction: "" }],
     ["a whitespace-only transaction", { transaction: " \n\t " }],
+    // Invisible characters are whitespace for the trim: a body of them is an empty transaction, not an invisible name.
+    ["a zero-width space", { transaction: "\u200b" }],
+    ["a NUL", { transaction: "\u0000" }],
+    ["format and control characters only", { transaction: " \ufeff\u200d\u2060\u0007\u00ad\u202e " }],
+    ["an account_holder name of invisible characters", { transaction: "X", transaction_context: { ...context, account_holder: { type: "consumer", name: "\u200b\u200c" } } }],
     ["a transaction of 1,025 characters", { transaction: "A".repeat(1025) }],
     ["1,025 emoji", { transaction: "🍕".repeat(1025) }],
     ["a number as transaction", { transaction: 42 }],
@@ -161,4 +166,10 @@ describe("request validation (400)", () => {
       expect((await postTransaction(body, account.beta)).status).toBe(200);
     });
   }
+
+  it("trims invisible characters around a transaction like spaces, so the row's name has none", async () => {
+    const response = await postTransaction({ transaction: "\u200b\ufeffJOES CORNER DINER\u0000\u200d" }, account.beta);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { name: string }).name).toBe("Joes Corner Diner");
+  });
 });

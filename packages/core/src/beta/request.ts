@@ -13,10 +13,16 @@ const MAX_TEXT = 1_024;
 /** Length in characters (code points), not UTF-16 units, so an emoji counts once. */
 const chars = (s: string) => [...s].length;
 
+/**
+ * Whitespace, and the invisible characters that read as none: Unicode format (zero-width space and joiners, BOM, bidi
+ * marks) and control characters (NUL, BEL). A body of only these is the spec's empty transaction, not a blank name.
+ */
+const INVISIBLE_EDGES = /^[\s\p{Cc}\p{Cf}]+|[\s\p{Cc}\p{Cf}]+$/gu;
+
 const trimmedText = (field: string) =>
   z
     .string()
-    .transform((s) => s.trim())
+    .transform((s) => s.replace(INVISIBLE_EDGES, ""))
     .refine((s) => chars(s) >= 1, `${field} is empty after trimming whitespace`)
     .refine((s) => chars(s) <= MAX_TEXT, `${field} is longer than ${MAX_TEXT} characters`);
 
