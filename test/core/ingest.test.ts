@@ -397,7 +397,26 @@ describe("decodeLogoSource: refusals", () => {
       [text("<?xml version=\"1.0\"?><!DOCTYPE svg [<!ENTITY a '<g>lol</g>'><!ENTITY b '<g>&a;&a;</g>'>]><svg xmlns=\"http://www.w3.org/2000/svg\">&b;</svg>"), /entities/],
       [wrap('<image href="data:image/png,%89PNG" width="10" height="10"/>'), /not base64/],
       [wrap(`<!-- ${"x".repeat(1024 * 1024)} -->`), /SVG over 1048576 bytes/],
-      [text('<svg xmlns="http://www.w3.org/2000/svg"><rect'), /SVG decode failed/],
+      [text('<svg xmlns="http://www.w3.org/2000/svg"><rect'), /SVG refused: the tag <rect> is never closed/],
+    ];
+    for (const [bytes, reason] of cases) expect((await refusal(bytes, "image/svg+xml")).reason).toMatch(reason);
+  });
+
+  it("refuses drawings the renderer would blow up, before it runs: <use> chains, deep nesting, too many elements", async () => {
+    const svg = (inner: string, doctype = "") => text(`${doctype}<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10">${inner}</svg>`);
+    // The billion laughs in <use>s: ten levels of ten references to the level below, 10^10 rectangles drawn.
+    const levels = Array.from({ length: 10 }, (_, i) =>
+      `<g id="l${i + 1}">${`<use href="#l${i}"/>`.repeat(10)}</g>`).join("");
+    const otherPrefix = Array.from({ length: 10 }, (_, i) =>
+      `<g id="p${i + 1}">${`<use q:href="#p${i}" xmlns:q="http://www.w3.org/1999/xlink"/>`.repeat(10)}</g>`).join("");
+    const cases: [Uint8Array, RegExp][] = [
+      [svg(`<defs><rect id="l0" width="1" height="1"/>${levels}</defs><use href="#l10"/>`), /SVG refused: expanding its <use>s/],
+      [svg(`<defs><rect id="p0" width="1" height="1"/>${otherPrefix}</defs><use xlink:href="#p10"/>`), /SVG refused: expanding its <use>s/],
+      [svg(`${"<g>".repeat(100)}<rect width="1" height="1"/>${"</g>".repeat(100)}`), /SVG refused: .*nest/],
+      [svg('<rect width="1" height="1"/>'.repeat(10_001)), /SVG refused: .*elements/],
+      // Plain entities pass the guard (Illustrator's namespaces are such), but one of markup used 20,000 times is
+      // 20,000 elements: counted as the renderer would see them.
+      [svg("&r;".repeat(20_000), '<!DOCTYPE svg [<!ENTITY r \'<rect width="1" height="1"/>\'>]>'), /SVG refused: .*elements/],
     ];
     for (const [bytes, reason] of cases) expect((await refusal(bytes, "image/svg+xml")).reason).toMatch(reason);
   });

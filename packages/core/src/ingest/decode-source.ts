@@ -8,8 +8,8 @@
 //
 // Formats: PNG, JPEG, WebP (still), ICO and CUR (the best entry: the largest, then the deepest; PNG entries, and
 // BMP DIB entries decoded here: 32-bit BGRA, 24-bit, 8/4/1-bit paletted, with the AND mask), plain BMP, and SVG
-// (rasterised by resvg at 1024 px on the longer side, after refusing scripts, foreignObject, external references
-// and embedded images over the limits). GIF and everything else are refused.
+// (rasterised by resvg at 1024 px on the longer side, after refusing scripts, foreignObject, external references,
+// embedded images over the limits, and drawings over the element, nesting and <use> expansion limits). GIF and everything else are refused.
 //
 // Here the dispatch; sniffing and header sizes in sniff.ts, ICO and BMP in ico-bmp.ts, the SVG checks in svg-guard.ts.
 import { decodeJpeg, decodePng, decodeWebp, rasteriseSvg } from "../render/codecs.ts";
@@ -19,7 +19,9 @@ import { exactBuffer } from "./bytes.ts";
 import { decodeBmpFile, decodeIco } from "./ico-bmp.ts";
 import { refuse, run } from "./refused.ts";
 import { checked, jpegSize, otherFormat, pngSize, sniffFormat, webpSize, withinLimits } from "./sniff.ts";
+import { checkSvgBounds } from "./svg-bounds.ts";
 import { checkSvg, MAX_SVG_BYTES } from "./svg-guard.ts";
+import { SvgRefused } from "./svg-tokens.ts";
 
 export { RefusedSource } from "./refused.ts";
 export { sniffFormat, type SourceFormat } from "./sniff.ts";
@@ -65,6 +67,12 @@ async function decodeSvg(bytes: Uint8Array): Promise<Pixels> {
   if (bytes.byteLength > MAX_SVG_BYTES) refuse(`SVG over ${MAX_SVG_BYTES} bytes`);
   const text = new TextDecoder("utf-8").decode(bytes);
   checkSvg(text, 0);
+  try {
+    checkSvgBounds(text);
+  } catch (error) {
+    if (error instanceof SvgRefused) refuse(`SVG refused: ${error.message}`);
+    throw error;
+  }
   const image = await run("SVG", () => rasteriseSvg(text, SVG_RASTER_SIZE));
   return checked(image, withinLimits("SVG", image.width, image.height));
 }

@@ -65,7 +65,8 @@ const refuseExpansion = (limit: number) =>
 function attributeReferences(element: XmlElement): string[] {
   const ids: string[] = [];
   for (const { name, value } of element.attrs) {
-    if ((name === "href" || name === "xlink:href") && value.startsWith("#")) ids.push(value.slice(1));
+    // Any prefix: an unsanitised file (svg-bounds.ts) may bind xlink to another one.
+    if ((name === "href" || name.endsWith(":href")) && value.trim().startsWith("#")) ids.push(value.trim().slice(1));
     else for (const [, id] of value.matchAll(URL_CALL)) ids.push(id);
   }
   return ids;
