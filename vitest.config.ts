@@ -2,6 +2,7 @@
 // test/core holds domain tests that need bindings too; they run with the api Worker's configuration.
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { DNS_ORIGIN, DNS_RESOLVER_URL, dnsResponse } from "./test/fixtures/fake-dns.mjs";
 import { NTROPY_KEY, NTROPY_ORIGIN, ntropyResponse } from "./test/fixtures/fake-ntropy.mjs";
 import { fixtureResponse } from "./test/fixtures/site-router.mjs";
 import { iconCatalogue } from "./scripts/lib/icon-catalogue.mjs";
@@ -14,7 +15,13 @@ const icons = iconCatalogue();
  * The Workers' required secrets ([secrets] in their wrangler.toml), as tests bind them. They are in process.env too,
  * where wrangler looks for required secrets when it reads a config, so it does not warn that they are missing.
  */
-const TEST_SECRETS = { ADMIN_TOKEN: "test-admin-token", VARIANT_SIGNING_KEY: "test-variant-signing-key", FILE_SIGNING_KEY: "test-file-signing-key" };
+const TEST_SECRETS = {
+  ADMIN_TOKEN: "test-admin-token",
+  VARIANT_SIGNING_KEY: "test-variant-signing-key",
+  FILE_SIGNING_KEY: "test-file-signing-key",
+  // One 32-byte key, id `test`: the bytes of "test-webhook-secret-key-32-bytes".
+  WEBHOOK_SECRET_KEYS: "test:dGVzdC13ZWJob29rLXNlY3JldC1rZXktMzItYnl0ZXM=",
+};
 Object.assign(process.env, TEST_SECRETS);
 /** The crawler's offline proxy in tests: `{FIXTURE_PROXY}/{host}{path}` is answered from test/fixtures/sites. */
 const FIXTURE_PROXY = "http://fixtures.internal";
@@ -22,12 +29,13 @@ const FIXTURE_PROXY = "http://fixtures.internal";
 /**
  * No test reaches the network. The crawler's offline proxy (CRAWL_PROXY) is answered by the fixture sites, webhook
  * receivers at https://receiver.test by a fake that records what it got, the beta's enrichment provider by a fake
- * Ntropy; any other outbound request fails loudly.
+ * Ntropy, DNS-over-HTTPS questions by a fake resolver; any other outbound request fails loudly.
  */
 async function outbound(request: Request): Promise<Response> {
   if (request.url.startsWith(`${FIXTURE_PROXY}/`)) return fixtureResponse(request);
   if (request.url.startsWith(`${RECEIVER_ORIGIN}/`)) return receiverResponse(request);
   if (request.url.startsWith(`${NTROPY_ORIGIN}/`)) return ntropyResponse(request);
+  if (request.url.startsWith(`${DNS_ORIGIN}/`)) return dnsResponse(request);
   throw new Error(`unexpected outbound request in a test: ${request.method} ${request.url}`);
 }
 
@@ -50,6 +58,8 @@ function workerProject(worker: "img" | "api" | "beta", include: string[]) {
             BETA_BASE_URL: "https://beta.test",
             CRAWL_PROXY: FIXTURE_PROXY,
             CRAWL_TIMEOUT_MS: "2000",
+            // Every crawled and webhook host is resolved, as in production, by a fake resolver (never `off` here).
+            DNS_RESOLVER_URL,
             // Off unless a test turns it on, whatever a local .dev.vars beside a Worker's config might say: these
             // bindings win over it (npm start keeps its own beside its generated configs, never under workers/).
             WEBHOOK_ALLOW_LOOPBACK: "",

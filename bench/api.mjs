@@ -94,8 +94,16 @@ async function main() {
     port: PARAMS.ports.api,
     inspectorPort: PARAMS.ports.apiInspector,
     persistTo: PARAMS.stateDir,
-    // As scripts/dev.mjs passes them; CRAWL_PROXY only admits .test domains and routes crawls to the fixture web.
-    vars: { ADMIN_TOKEN: "bench-admin-token", FILE_SIGNING_KEY: "bench-file-signing-key", CRAWL_PROXY: fixtures.url, IMG_BASE_URL: "http://127.0.0.1:8787" },
+    // As scripts/dev.mjs passes them; CRAWL_PROXY only admits .test domains and routes crawls to the fixture web, whose
+    // names exist in no DNS (so no resolution: DNS_RESOLVER_URL off, as npm start has it with a proxy).
+    vars: {
+      ADMIN_TOKEN: "bench-admin-token",
+      FILE_SIGNING_KEY: "bench-file-signing-key",
+      WEBHOOK_SECRET_KEYS: `bench:${Buffer.alloc(32, 7).toString("base64")}`,
+      CRAWL_PROXY: fixtures.url,
+      DNS_RESOLVER_URL: "off",
+      IMG_BASE_URL: "http://127.0.0.1:8787",
+    },
     readyPath: "/openapi.json",
   });
 

@@ -40,7 +40,7 @@ try {
 
 const configs = writeWorkerConfigs(`${dir}/workers`, (worker, configDir) => workerConfig(worker, { ...localPlace(), dir: configDir }), {
   img: { VARIANT_SIGNING_KEY: demo.variant_signing_key },
-  api: { ADMIN_TOKEN: demo.admin_token, FILE_SIGNING_KEY: demo.file_signing_key },
+  api: { ADMIN_TOKEN: demo.admin_token, FILE_SIGNING_KEY: demo.file_signing_key, WEBHOOK_SECRET_KEYS: demo.webhook_secret_keys },
 });
 const services = await startLocalServices({ configs, persistTo, ports });
 services.exited.then((code) => {
@@ -79,7 +79,9 @@ Ctrl-C stops all three.
 function localPlace() {
   const { localIds } = sharedResources("brand");
   const devOnly = {
-    ...(process.env.CRAWL_PROXY ? { CRAWL_PROXY: process.env.CRAWL_PROXY } : {}),
+    // The fixture web's `.test` names exist in no DNS (and the machine may be offline): with the proxy, hosts are not
+    // resolved first. Without it, crawls and webhooks resolve every host as in production.
+    ...(process.env.CRAWL_PROXY ? { CRAWL_PROXY: process.env.CRAWL_PROXY, DNS_RESOLVER_URL: "off" } : {}),
     WEBHOOK_ALLOW_LOOPBACK: "1",
   };
   return { prefix: "brand", ids: localIds, vars: { IMG_BASE_URL: urls.img, API_BASE_URL: urls.api, BETA_BASE_URL: urls.beta, ...devOnly } };

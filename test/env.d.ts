@@ -13,8 +13,11 @@ declare namespace Cloudflare {
     ADMIN_TOKEN: string;
     VARIANT_SIGNING_KEY: string;
     FILE_SIGNING_KEY: string;
+    WEBHOOK_SECRET_KEYS: string;
     CRAWL_PROXY: string;
     CRAWL_TIMEOUT_MS: string;
+    /** The fake resolver (test/fixtures/fake-dns.mjs): resolution stays on in tests. */
+    DNS_RESOLVER_URL: string;
     ENRICHMENT_URL: string;
     ENRICHMENT_API_KEY: string;
     ENRICHMENT_TIMEOUT_MS: string;

@@ -6,6 +6,7 @@ import { dirname } from "node:path";
 import { createAccount } from "../../packages/core/src/auth/accounts.ts";
 import { hashKey } from "../../packages/core/src/auth/keys.ts";
 import { randomBase62 } from "../../packages/core/src/ids.ts";
+import { newKeyEntry } from "../../packages/core/src/webhooks/secret-box.ts";
 import { ROOT } from "./local-env.mjs";
 
 export const DEMO_FILE = `${ROOT}.dev/demo.json`;
@@ -25,6 +26,8 @@ export async function ensureDemoAccount(env, urls, file = DEMO_FILE) {
     admin_token: saved?.admin_token ?? `adm_${randomBase62(32)}`,
     variant_signing_key: saved?.variant_signing_key ?? randomBase62(43),
     file_signing_key: saved?.file_signing_key ?? randomBase62(43),
+    // Seals the local state's webhook secrets: kept as long as demo.json is (a new one cannot open what the old sealed).
+    webhook_secret_keys: saved?.webhook_secret_keys ?? newKeyEntry(),
   };
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, `${JSON.stringify(demo, null, 2)}\n`, { mode: 0o600 });

@@ -163,6 +163,18 @@ describe("guards", () => {
     expect(Date.now() - started).toBeLessThan(Number(env.CRAWL_TIMEOUT_MS) + 3000);
   });
 
+  it("records a page whose body stalls past the budget as a crawl timeout, not an internal error", async () => {
+    const logged = vi.spyOn(console, "error");
+    try {
+      const outcome = await index("stalled-body.test");
+      expect(outcome).toMatchObject({ indexed: false, reason: "timed out fetching https://stalled-body.test/" });
+      expect((await failure("stalled-body.test"))!.last_error).toBe(outcome.reason);
+      expect(logged).not.toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
   it("reads no more than 2 MiB of a 20 MiB page, and still uses its head", async () => {
     const outcome = await index("huge.test");
     // The head's icon candidate was found (the page was parsed), and it is the missing icon, not the size, that fails.

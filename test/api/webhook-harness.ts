@@ -50,7 +50,7 @@ export function harness() {
     });
 
   /** One consumer run over `messages` at `now`; what it acked and what it asked to retry, and after how long. */
-  async function consumeOnce(messages: Queued[], now: Date, options: Omit<ProcessOptions, "policy" | "now"> = {}, runEnv = testEnv) {
+  async function consumeOnce(messages: Queued[], now: Date, options: Omit<ProcessOptions, "policy" | "keys" | "now"> = {}, runEnv = testEnv) {
     const batch = createMessageBatch<WebhookMessage>(
       WEBHOOK_QUEUE_NAME,
       messages.map((m) => ({ id: `m${++messageSeq}`, timestamp: now, attempts: m.attempts, body: m.body })),
@@ -70,7 +70,7 @@ export function harness() {
    * Runs the consumer on everything sent to the webhook queue, then on each retried message when its delay is up,
    * until nothing is left (or `until`). Time is simulated from `start`.
    */
-  async function drain(start: Date, options: Omit<ProcessOptions, "policy" | "now"> & { until?: Date } = {}): Promise<Round[]> {
+  async function drain(start: Date, options: Omit<ProcessOptions, "policy" | "keys" | "now"> & { until?: Date } = {}): Promise<Round[]> {
     let queued: Queued[] = webhookQueue.take().map((body) => ({ body, due: start.getTime(), attempts: 1 }));
     const rounds: Round[] = [];
     while (queued.length) {

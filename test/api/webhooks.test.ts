@@ -2,6 +2,7 @@
 // and the SSRF guard; per-account isolation; the OpenAPI document.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { openSecret, secretKeyring } from "@brand/core/webhooks/secret-box";
 import { countRows, newAccount } from "../helpers/accounts.ts";
 import { call } from "../helpers/http.ts";
 import { harness, receiverPath, receiverUrl } from "./webhook-harness.ts";
@@ -197,8 +198,14 @@ describe("POST /webhooks/{id}/rotate-secret", () => {
     const overlapEnds = Date.parse(rotated.previous_secret_expires_at!);
     expect(overlapEnds - before).toBeGreaterThanOrEqual(24 * 3_600_000 - 1000);
     expect(overlapEnds - before).toBeLessThanOrEqual(24 * 3_600_000 + 5000);
-    const stored = await env.DB.prepare("SELECT secret, previous_secret FROM webhook_endpoints WHERE id = ?").bind(endpoint.id).first();
-    expect(stored).toEqual({ secret: rotated.secret, previous_secret: endpoint.secret });
+    // Stored sealed (test/api/webhook-secrets.test.ts has the rest): the new one as secret, the old one as previous.
+    const stored = (await env.DB.prepare("SELECT secret, previous_secret FROM webhook_endpoints WHERE id = ?").bind(endpoint.id).first<{
+      secret: string;
+      previous_secret: string;
+    }>())!;
+    const keys = await secretKeyring(env.WEBHOOK_SECRET_KEYS);
+    expect(await openSecret(keys, endpoint.id, stored.secret)).toBe(rotated.secret);
+    expect(await openSecret(keys, endpoint.id, stored.previous_secret)).toBe(endpoint.secret);
   });
 
   it("answers 404 for another account's endpoint and rotates nothing", async () => {

@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CrawlError, guardedFetch, TransportError, type FetchOptions } from "@brand/core/crawler/fetch";
 import { crawlConfig } from "@brand/core/crawler/run-index-job";
-import { logFetches } from "./fetch-log.ts";
+import { isDnsQuestion, logFetches } from "./fetch-log.ts";
 
 const config = crawlConfig(env);
 const FIVE_MIB = 5 * 1024 * 1024;
@@ -65,11 +65,27 @@ describe("TLS failures", () => {
   });
 
   it("reports a failed connection as a TransportError, a timeout as not", async () => {
-    vi.spyOn(globalThis, "fetch").mockRejectedValueOnce(new TypeError("Network connection lost."));
+    // The site's connection fails, not the resolver's question before it.
+    const original = globalThis.fetch;
+    const lost = vi.spyOn(globalThis, "fetch").mockImplementation((input, init) =>
+      isDnsQuestion(new Request(input, init)) ? original(input, init) : Promise.reject(new TypeError("Network connection lost.")),
+    );
     expect(await guardedFetch("https://http-only.test/", config, options()).catch((e) => e)).toBeInstanceOf(TransportError);
+    lost.mockRestore();
     const timeout = await guardedFetch("https://timeout.test/", config, options({ deadline: Date.now() + 300 })).catch((e) => e);
     expect(timeout).toBeInstanceOf(CrawlError);
     expect(timeout).not.toBeInstanceOf(TransportError);
+  });
+});
+
+describe("the deadline", () => {
+  it("cuts a body that stalls past it, as a timeout of the URL (a CrawlError, not the runtime's abort)", async () => {
+    const started = Date.now();
+    const error = await guardedFetch("https://stalled-body.test/", config, options({ deadline: Date.now() + 300 })).catch((e) => e);
+    expect(error).toBeInstanceOf(CrawlError);
+    expect(error).not.toBeInstanceOf(TransportError);
+    expect(error.message).toBe("timed out fetching https://stalled-body.test/");
+    expect(Date.now() - started).toBeLessThan(2000);
   });
 });
 

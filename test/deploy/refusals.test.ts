@@ -58,6 +58,11 @@ describe("npm run deploy refuses", () => {
     const rotate = await runDeploy(["--dry-run", "--rotate", "CRAWL_PROXY", "--dir", tempDir("bad-rotate")], fakeEnv(fake));
     expect(rotate.code).toBe(2);
     expect(rotate.stderr).toContain("--rotate CRAWL_PROXY: not a secret of this service");
+
+    // A fresh value would lose the key the stored webhook secrets are sealed with: rotated by hand, as docs/deploy.md says.
+    const webhookKeys = await runDeploy(["--dry-run", "--rotate", "WEBHOOK_SECRET_KEYS", "--dir", tempDir("bad-rotate-keys")], fakeEnv(fake));
+    expect(webhookKeys.code).toBe(2);
+    expect(webhookKeys.stderr).toContain("--rotate WEBHOOK_SECRET_KEYS: the deploy cannot rotate it without losing the old key");
   });
 });
 
@@ -78,6 +83,15 @@ describe("the production check", () => {
     ]);
     // The rehearsal rehearses production: the switches are refused there too.
     expect(productionProblems(config({ ...safe, WEBHOOK_ALLOW_LOOPBACK: "1" }), {}, { remote: false })).toHaveLength(1);
+  });
+
+  it("finds DNS resolution switched off, and lets another resolver through", () => {
+    for (const remote of [true, false]) {
+      expect(productionProblems(config({ ...safe, DNS_RESOLVER_URL: "off" }), {}, { remote })).toEqual([
+        expect.stringContaining("DNS_RESOLVER_URL=off is for local development only"),
+      ]);
+    }
+    expect(productionProblems(config({ ...safe, DNS_RESOLVER_URL: "https://dns.google/resolve" }), {}, { remote: true })).toEqual([]);
   });
 
   it("wants the image host's https URL on a real deploy, and lets the rehearsal use a local one", () => {

@@ -62,15 +62,18 @@ describe("npm run deploy on an empty account (through a fake Cloudflare API)", (
   it("generates every secret on the Worker that needs it, and prints only the admin token, once", () => {
     const api = fake.state.scripts.get("brand-api")!.secrets;
     const img = fake.state.scripts.get("brand-img")!.secrets;
-    expect([...api.keys()].sort()).toEqual(["ADMIN_TOKEN", "FILE_SIGNING_KEY"]);
+    expect([...api.keys()].sort()).toEqual(["ADMIN_TOKEN", "FILE_SIGNING_KEY", "WEBHOOK_SECRET_KEYS"]);
     expect([...img.keys()]).toEqual(["VARIANT_SIGNING_KEY"]);
     expect([...fake.state.scripts.get("brand-beta")!.secrets.keys()]).toEqual([]);
     for (const value of [api.get("FILE_SIGNING_KEY")!, img.get("VARIANT_SIGNING_KEY")!]) expect(value).toMatch(/^[0-9A-Za-z]{43}$/);
     expect(api.get("ADMIN_TOKEN")).toMatch(/^adm_[0-9A-Za-z]{32}$/);
+    // One webhook-secret key: a random key id and 32 random bytes (packages/core/src/webhooks/secret-box.ts).
+    expect(api.get("WEBHOOK_SECRET_KEYS")).toMatch(/^[0-9A-Za-z]{8}:[A-Za-z0-9+/]{43}=$/);
 
     const everything = [first, second, dryRun].map((r) => r.output).join("\n");
     expect(everything.split(api.get("ADMIN_TOKEN")!).length - 1).toBe(1);
     expect(everything).not.toContain(api.get("FILE_SIGNING_KEY"));
+    expect(everything).not.toContain(api.get("WEBHOOK_SECRET_KEYS")!.split(":")[1]);
     expect(everything).not.toContain(img.get("VARIANT_SIGNING_KEY"));
   });
 

@@ -109,6 +109,8 @@ describe("an upgrade: a new migration, one seeded brand changed, the beta's prov
     const secrets = fake.state.scripts.get("brand-api")!.secrets;
     expect(secrets.get("FILE_SIGNING_KEY")).not.toBe(secretsBefore.get("FILE_SIGNING_KEY"));
     expect(secrets.get("ADMIN_TOKEN")).toBe(secretsBefore.get("ADMIN_TOKEN"));
+    // Kept: a new value could not open the webhook secrets the old one sealed.
+    expect(secrets.get("WEBHOOK_SECRET_KEYS")).toBe(secretsBefore.get("WEBHOOK_SECRET_KEYS"));
     expect(runs[2].run.output).not.toContain(secrets.get("FILE_SIGNING_KEY"));
     expect(fake.unexpected()).toEqual([]);
   });

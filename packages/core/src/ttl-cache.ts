@@ -33,12 +33,12 @@ export class TtlCache<K, V> {
     return value;
   }
 
-  /** Keeps `value` under `key` for `ttlMs` from `now`, the oldest entry out when full. */
-  put(key: K, value: V, now = Date.now()): void {
+  /** Keeps `value` under `key` for `ttlMs` (or a shorter life of its own) from `now`, the oldest entry out when full. */
+  put(key: K, value: V, now = Date.now(), ttlMs = this.ttlMs): void {
     this.entries.delete(key);
     // Oldest first out: a Map iterates in insertion order.
     while (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as K);
-    this.entries.set(key, { value, expires: now + this.ttlMs });
+    this.entries.set(key, { value, expires: now + Math.min(ttlMs, this.ttlMs) });
   }
 
   /** Forgets one key (a change this isolate made itself is seen at once). */

@@ -5,6 +5,7 @@
 // admin token, shown once because the operator needs it.
 import { existsSync, readFileSync } from "node:fs";
 import { randomBase62 } from "../../../packages/core/src/ids.ts";
+import { newKeyEntry } from "../../../packages/core/src/webhooks/secret-box.ts";
 import { sourceConfig, WORKERS } from "../worker-configs.mjs";
 import { UsageError } from "./errors.mjs";
 
@@ -14,7 +15,18 @@ export const requiredSecrets = () => Object.fromEntries(WORKERS.map((w) => [w, s
 /** The provider key is optional: the beta answers from our own stages without it. */
 const OPTIONAL_FROM_ENV = { beta: ["ENRICHMENT_API_KEY"] };
 
-const generate = (name) => (name === "ADMIN_TOKEN" ? `adm_${randomBase62(32)}` : randomBase62(43));
+const GENERATORS = { ADMIN_TOKEN: () => `adm_${randomBase62(32)}`, WEBHOOK_SECRET_KEYS: newKeyEntry };
+const generate = (name) => (GENERATORS[name] ?? (() => randomBase62(43)))();
+
+/**
+ * Secrets a fresh value would break: the deploy cannot read the old value back to keep it beside the new one. The
+ * webhook keys seal the stored webhook secrets; replacing them would leave every sealed secret unreadable.
+ */
+const NOT_ROTATED_HERE = {
+  WEBHOOK_SECRET_KEYS:
+    "the deploy cannot rotate it without losing the old key, which the stored webhook secrets need. Rotate it by hand " +
+    "(docs/deploy.md, Secrets): put a new kid:base64key entry first, keep the old one after it, let the hourly cron reseal, then drop the old entry",
+};
 
 /**
  * The secrets to set on each Worker.
@@ -27,6 +39,8 @@ export function secretsToSet(existing, rotate) {
   const known = new Set([...Object.values(required).flat(), ...Object.values(OPTIONAL_FROM_ENV).flat()]);
   const unknown = rotate.filter((name) => !known.has(name));
   if (unknown.length) throw new UsageError(`--rotate ${unknown.join(", ")}: not a secret of this service (${[...known].join(", ")})`);
+  const refused = rotate.find((name) => NOT_ROTATED_HERE[name]);
+  if (refused) throw new UsageError(`--rotate ${refused}: ${NOT_ROTATED_HERE[refused]}.`);
   const out = {};
   for (const worker of WORKERS) {
     const have = new Set(existing[worker] ?? []);

@@ -14,8 +14,18 @@ export type Env = {
   ADMIN_TOKEN?: string;
   /** Signs temporary file URLs (logos endpoint). A secret. */
   FILE_SIGNING_KEY: string;
+  /**
+   * Seal webhook signing secrets at rest: `kid:base64key[,…]`, 32-byte AES keys, the first seals, all open
+   * (packages/core/src/webhooks/secret-box.ts). A secret.
+   */
+  WEBHOOK_SECRET_KEYS: string;
   /** Development and tests only: fetch crawled URLs through this proxy, and allow `.test` hosts. */
   CRAWL_PROXY?: string;
+  /**
+   * The DNS-over-HTTPS resolver (Cloudflare's JSON API) that checks where a crawled or webhook host points; default
+   * https://cloudflare-dns.com/dns-query. `off` only with CRAWL_PROXY (local development); a deploy refuses `off`.
+   */
+  DNS_RESOLVER_URL?: string;
   /** Time budget of one crawl in milliseconds (default 10 s). */
   CRAWL_TIMEOUT_MS?: string;
   /** Local development only (npm start sets it): webhook URLs may be http(s) to 127.0.0.1, [::1] or localhost. */

@@ -19,6 +19,7 @@ import { registerSubscriptions } from "./routes/subscriptions.ts";
 import { registerWebhookDeliveries } from "./routes/webhook-deliveries.ts";
 import { registerWebhooks, registerWebhookEvents } from "./routes/webhooks.ts";
 import { consumeWebhookQueue, sweepWebhooks, WEBHOOK_QUEUE_NAME } from "./webhook-queue.ts";
+import { resealWebhookSecrets } from "./webhook-secrets.ts";
 
 const app = createApp<AppEnv>("api");
 
@@ -51,5 +52,6 @@ export default {
   scheduled: (_event: ScheduledController, env: Env, ctx: ExecutionContext) => {
     ctx.waitUntil(reindexDue(env));
     ctx.waitUntil(sweepWebhooks(env));
+    ctx.waitUntil(resealWebhookSecrets(env));
   },
 } satisfies ExportedHandler<Env, unknown>;

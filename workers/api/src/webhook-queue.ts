@@ -4,6 +4,7 @@ import { overdueDeliveries } from "@brand/core/webhooks/deliveries";
 import { targetPolicy } from "@brand/core/webhooks/endpoints";
 import { newDeliveriesOf } from "@brand/core/webhooks/fan-out";
 import { processDelivery, type ProcessOptions } from "@brand/core/webhooks/process";
+import { secretKeyring } from "@brand/core/webhooks/secret-box";
 import { WEBHOOK_QUEUE_NAME, type WebhookMessage, type WebhookQueue } from "@brand/core/queue-messages";
 import type { Env } from "./env.ts";
 
@@ -18,14 +19,17 @@ const ERROR_RETRY_S = 30;
  */
 export async function consumeWebhookQueue(
   batch: MessageBatch<WebhookMessage>,
-  env: Pick<Env, "DB" | "WEBHOOK_ALLOW_LOOPBACK" | "CRAWL_PROXY">,
-  options: Omit<ProcessOptions, "policy"> = {},
+  env: Pick<Env, "DB" | "WEBHOOK_ALLOW_LOOPBACK" | "CRAWL_PROXY" | "DNS_RESOLVER_URL" | "WEBHOOK_SECRET_KEYS">,
+  options: Omit<ProcessOptions, "policy" | "keys"> = {},
 ): Promise<void> {
   const policy = targetPolicy(env);
   await Promise.all(
     batch.messages.map(async (message) => {
       try {
-        const outcome = await processDelivery(env.DB, message.body.delivery_id, { ...options, policy });
+        // Inside the try: a malformed WEBHOOK_SECRET_KEYS is logged (named, not shown) and the message comes back
+        // later, with no attempt recorded against the receiver.
+        const keys = await secretKeyring(env.WEBHOOK_SECRET_KEYS);
+        const outcome = await processDelivery(env.DB, message.body.delivery_id, { ...options, policy, keys });
         if (outcome.action === "retry") message.retry({ delaySeconds: outcome.retryIn });
         else message.ack();
       } catch (error) {

@@ -1,6 +1,7 @@
-// One guarded fetch for the crawler: every hop of a redirect chain passes the SSRF guard (and, when given, robots.txt),
-// the whole crawl shares one deadline, and bodies are read up to a byte limit while streaming (a lying or absent
-// Content-Length changes nothing).
+// One guarded fetch for the crawler: every hop of a redirect chain passes the SSRF guard, by name and then by where the
+// name resolves (and, when given, robots.txt), the whole crawl shares one deadline, and bodies are read up to a byte
+// limit while streaming (a lying or absent Content-Length changes nothing).
+import { resolveHost } from "./resolve.ts";
 import { checkTarget, type CrawlConfig } from "./target.ts";
 
 export const MAX_REDIRECTS = 5;
@@ -41,6 +42,8 @@ export async function guardedFetch(start: string, config: CrawlConfig, options: 
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     const target = checkTarget(current, config);
     if (!target.ok) throw new CrawlError(`refused ${current}: ${target.reason}`);
+    const resolved = await resolveHost(target.url.hostname, config.dns);
+    if (resolved.verdict !== "public") throw new CrawlError(`refused ${current}: ${resolved.reason}`);
     await options.permit?.(target.url);
     const response = await fetchOnce(target.fetchUrl, target.url, config, options);
     if (TLS_FAILURE_STATUSES.has(response.status)) {
@@ -52,7 +55,7 @@ export async function guardedFetch(start: string, config: CrawlConfig, options: 
       current = redirectTarget(response, target.url);
       continue;
     }
-    const { body, truncated } = await readLimited(response, options);
+    const { body, truncated } = await readLimited(response, target.url, options);
     return { url: target.url.toString(), status: response.status, headers: response.headers, body, truncated };
   }
   throw new CrawlError(`more than ${MAX_REDIRECTS} redirects from ${start}`);
@@ -67,11 +70,16 @@ async function fetchOnce(fetchUrl: string, url: URL, config: CrawlConfig, option
   try {
     return await fetch(fetchUrl, { redirect: "manual", headers, signal: AbortSignal.timeout(remaining) });
   } catch (error) {
-    const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-    if (timedOut) throw new CrawlError(`timed out fetching ${url}`);
+    if (isAbort(error)) throw timedOut(url);
     throw new TransportError(`could not fetch ${url}`);
   }
 }
+
+/** The crawl's deadline passed while `url` was being fetched, its headers or its body: the same failure either way. */
+const timedOut = (url: URL) => new CrawlError(`timed out fetching ${url}`);
+
+/** The fetch's signal (the deadline) fired: the error names it so, whichever part of the exchange it cut short. */
+const isAbort = (error: unknown) => error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
 
 /** A redirect's next URL. A 3xx without a usable Location is a broken answer, not a page. */
 function redirectTarget(response: Response, base: URL): string {
@@ -84,21 +92,29 @@ function redirectTarget(response: Response, base: URL): string {
   }
 }
 
-async function readLimited(response: Response, options: FetchOptions) {
+async function readLimited(response: Response, url: URL, options: FetchOptions) {
   const declared = Number(response.headers.get("content-length") ?? "0");
   if (options.overLimit === "refuse" && declared > options.maxBytes) {
     await response.body?.cancel();
-    throw new CrawlError(`${response.url || "response"} is over ${options.maxBytes} bytes`);
+    throw new CrawlError(`${url} is over ${options.maxBytes} bytes`);
   }
   if (!response.body) return { body: new Uint8Array(), truncated: false };
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   let truncated = false;
-  const timer = setTimeout(() => void reader.cancel(), Math.max(0, options.deadline - Date.now()));
+  let expired = false;
+  const timer = setTimeout(() => {
+    expired = true;
+    void reader.cancel();
+  }, Math.max(0, options.deadline - Date.now()));
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await reader.read().catch((error: unknown) => {
+        // The deadline cut the body short (the fetch's signal, or the timer above cancelling the reader), or the
+        // connection broke mid-body: the site's failure either way, never ours.
+        throw isAbort(error) || expired ? timedOut(url) : new CrawlError(`the body of ${url} broke off`);
+      });
       if (done) break;
       if (size + value.byteLength > options.maxBytes) {
         if (options.overLimit === "refuse") throw new CrawlError(`body over ${options.maxBytes} bytes`);
@@ -114,7 +130,7 @@ async function readLimited(response: Response, options: FetchOptions) {
     clearTimeout(timer);
     await reader.cancel().catch(() => {});
   }
-  if (Date.now() > options.deadline) throw new CrawlError("crawl time limit reached");
+  if (Date.now() > options.deadline) throw timedOut(url);
   const body = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {

@@ -3,6 +3,7 @@ import { forgetCachedDomain } from "../brands/domain-cache.ts";
 import { forgetCachedSearches } from "../brands/search.ts";
 import { CrawlError } from "./fetch.ts";
 import { crawlDomain } from "./index-domain.ts";
+import { dnsConfig } from "./resolve.ts";
 import { saveCrawl, saveCrawlFailure } from "./save-crawl.ts";
 import { USER_AGENT, type CrawlConfig } from "./target.ts";
 
@@ -39,10 +40,11 @@ async function crawlAndSave(env: Bindings, domain: string, config: CrawlConfig, 
 }
 
 /** The crawler's settings from a Worker's env: a proxy only where configured (development and tests). */
-export function crawlConfig(env: { CRAWL_PROXY?: string; CRAWL_TIMEOUT_MS?: string }): CrawlConfig {
+export function crawlConfig(env: { CRAWL_PROXY?: string; CRAWL_TIMEOUT_MS?: string; DNS_RESOLVER_URL?: string }): CrawlConfig {
   return {
     proxy: env.CRAWL_PROXY || null,
     timeoutMs: Number(env.CRAWL_TIMEOUT_MS) || 10_000,
     userAgent: USER_AGENT,
+    dns: dnsConfig(env),
   };
 }

@@ -3,7 +3,9 @@
 // names, credentials or odd ports. With CRAWL_PROXY set (development and tests only) every crawled URL is fetched
 // through the proxy, and the reserved test suffix `.test` (RFC 2606) is allowed too; the guard still judges the
 // original URL. Webhook URLs must also be https, except loopback ones where WEBHOOK_ALLOW_LOOPBACK is set (local dev).
+// These rules judge names; where a name points is judged right before each fetch (resolve.ts).
 import { parse } from "tldts";
+import type { DnsConfig } from "./resolve.ts";
 
 export type CrawlConfig = {
   /** `{proxy}/{host}{path}{query}` is fetched instead of the URL itself. Never set in production. */
@@ -11,6 +13,8 @@ export type CrawlConfig = {
   /** Budget for the whole crawl of one domain. */
   timeoutMs: number;
   userAgent: string;
+  /** Resolves each host before it is fetched; the original host, never the proxy's. */
+  dns: DnsConfig;
 };
 
 export const USER_AGENT = "BrandAssetBot/1.0 (+https://brand-asset-service.example/bot; logos and brand data)";
@@ -36,20 +40,25 @@ export type WebhookTargetPolicy = {
   loopback: boolean;
   /** Development and tests (CRAWL_PROXY set): hosts under the reserved `.test` suffix too. */
   testHosts: boolean;
+  /** Resolves the host before each delivery (and when the URL is saved); loopback URLs are not resolved. */
+  dns: DnsConfig;
 };
 
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "[::1]", "localhost"]);
 
-export function checkWebhookTarget(raw: string, policy: WebhookTargetPolicy): { ok: true; url: URL } | { ok: false; reason: string } {
+/** `loopback`: admitted as a loopback URL of local development (an address already, nothing to resolve). */
+export type WebhookTargetCheck = { ok: true; url: URL; loopback: boolean } | { ok: false; reason: string };
+
+export function checkWebhookTarget(raw: string, policy: Pick<WebhookTargetPolicy, "loopback" | "testHosts">): WebhookTargetCheck {
   const parsed = parseHttpUrl(raw);
   if (!parsed.ok) return parsed;
   const { url } = parsed;
   const host = url.hostname.toLowerCase();
-  if (policy.loopback && LOOPBACK_HOSTS.has(host)) return { ok: true, url };
+  if (policy.loopback && LOOPBACK_HOSTS.has(host)) return { ok: true, url, loopback: true };
   if (url.protocol !== "https:") return { ok: false, reason: "webhook URLs must use https" };
   if (url.port) return { ok: false, reason: `port ${url.port}: webhook URLs use the default https port` };
   if (!hostAllowed(host, policy.testHosts)) return { ok: false, reason: `host ${host} is not a public domain` };
-  return { ok: true, url };
+  return { ok: true, url, loopback: false };
 }
 
 function parseHttpUrl(raw: string | URL): { ok: true; url: URL } | { ok: false; reason: string } {

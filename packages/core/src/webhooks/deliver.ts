@@ -1,5 +1,6 @@
-// One HTTP attempt of one delivery: guarded by the SSRF guard, signed, bounded in time, no redirects followed and no
-// response body read (only the status matters).
+// One HTTP attempt of one delivery: guarded by the SSRF guard (the URL, then where its host resolves now), signed,
+// bounded in time, no redirects followed and no response body read (only the status matters).
+import { resolveHost } from "../crawler/resolve.ts";
 import { checkWebhookTarget, type WebhookTargetPolicy } from "../crawler/target.ts";
 import { webhookHeaders } from "./sign.ts";
 
@@ -23,6 +24,11 @@ export async function attemptDelivery(request: AttemptRequest): Promise<AttemptR
   // Checked again at send time: the rules may have tightened since the URL was accepted.
   const target = checkWebhookTarget(request.url, request.policy);
   if (!target.ok) return { status: null, latencyMs: 0, error: `refused: ${target.reason}` };
+  // A name can point anywhere, and somewhere else since it was saved; a loopback URL (local development) is an address.
+  if (!target.loopback) {
+    const resolved = await resolveHost(target.url.hostname, request.policy.dns);
+    if (resolved.verdict !== "public") return { status: null, latencyMs: 0, error: `refused: ${resolved.reason}` };
+  }
   const headers = await webhookHeaders(request.secrets, request.deliveryId, request.now, request.body);
   const timeoutMs = request.timeoutMs ?? ATTEMPT_TIMEOUT_MS;
   const started = Date.now();

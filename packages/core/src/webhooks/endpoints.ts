@@ -1,11 +1,14 @@
 // Webhook endpoints: where an account's events go, with the secret that signs them. The secret is returned only by
-// the calls that make one (create, rotate); a rotated-out secret keeps signing beside the new one for 24 hours.
+// the calls that make one (create, rotate), from the value in hand; it is stored sealed (secret-box.ts) and opened
+// only to sign. A rotated-out secret keeps signing beside the new one for 24 hours.
 import { z } from "@hono/zod-openapi";
+import { dnsConfig, resolveHost } from "../crawler/resolve.ts";
 import { checkWebhookTarget, type WebhookTargetPolicy } from "../crawler/target.ts";
 import { AppError } from "../errors.ts";
 import { newId } from "../ids.ts";
 import { EVENT_TYPES, EventType } from "./events.ts";
 import { afterBinds, afterClause, decodeCursor, toPage, type PageOf } from "../pagination.ts";
+import { sealSecret, type SecretKeyring } from "./secret-box.ts";
 import { generateSecret } from "./sign.ts";
 
 /** How long a rotated-out secret still signs, so receivers can switch over without dropping events. */
@@ -65,6 +68,7 @@ export type EndpointRow = {
   events: string | null;
   enabled: 0 | 1;
   disabled_reason: string | null;
+  /** Sealed (`v1.…`, secret-box.ts); or, in a row the cron has not resealed yet, as issued (`whsec_…`). */
   secret: string;
   previous_secret: string | null;
   previous_secret_expires_at: string | null;
@@ -74,14 +78,24 @@ export type EndpointRow = {
 };
 
 /** The SSRF policy from a Worker's env: loopback only in local development, `.test` only with the crawl proxy. */
-export const targetPolicy = (env: { WEBHOOK_ALLOW_LOOPBACK?: string; CRAWL_PROXY?: string }): WebhookTargetPolicy => ({
+export const targetPolicy = (env: { WEBHOOK_ALLOW_LOOPBACK?: string; CRAWL_PROXY?: string; DNS_RESOLVER_URL?: string }): WebhookTargetPolicy => ({
   loopback: Boolean(env.WEBHOOK_ALLOW_LOOPBACK),
   testHosts: Boolean(env.CRAWL_PROXY),
+  dns: dnsConfig(env),
 });
 
-export function assertWebhookUrl(url: string, policy: WebhookTargetPolicy): string {
+/**
+ * The URL as saved, or a 400. A host that resolves to a private address is refused now, with the reason; one that
+ * cannot be resolved at the moment (offline development, a resolver hiccup, a name not live yet) is saved: every
+ * delivery resolves it again and is refused while it does not resolve publicly.
+ */
+export async function assertWebhookUrl(url: string, policy: WebhookTargetPolicy): Promise<string> {
   const check = checkWebhookTarget(url, policy);
   if (!check.ok) throw new AppError("bad_request", `url: ${check.reason}.`);
+  if (!check.loopback) {
+    const resolved = await resolveHost(check.url.hostname, policy.dns);
+    if (resolved.verdict === "private") throw new AppError("bad_request", `url: ${resolved.reason}.`);
+  }
   return check.url.toString();
 }
 
@@ -104,18 +118,20 @@ export async function createEndpoint(
   accountId: string,
   input: CreateEndpointInput,
   policy: WebhookTargetPolicy,
+  keys: SecretKeyring,
   now: Date,
 ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
-  const url = assertWebhookUrl(input.url, policy);
+  const url = await assertWebhookUrl(input.url, policy);
   const id = newId("wh");
   const secret = generateSecret();
+  const sealed = await sealSecret(keys, id, secret);
   const at = now.toISOString();
   await db
     .prepare(
       `INSERT INTO webhook_endpoints (id, account_id, url, description, events, secret, created_at, updated_at)
        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)`,
     )
-    .bind(id, accountId, url, input.description ?? "", eventsColumn(input.events), secret, at)
+    .bind(id, accountId, url, input.description ?? "", eventsColumn(input.events), sealed, at)
     .run();
   return { endpoint: toEndpoint(await endpointRow(db, accountId, id)), secret };
 }
@@ -155,7 +171,7 @@ export async function updateEndpoint(
   now: Date,
 ): Promise<WebhookEndpoint> {
   const row = await endpointRow(db, accountId, id);
-  const url = input.url === undefined ? row.url : assertWebhookUrl(input.url, policy);
+  const url = input.url === undefined ? row.url : await assertWebhookUrl(input.url, policy);
   const events = input.events === undefined ? row.events : eventsColumn(input.events);
   const enabled = input.enabled === undefined ? row.enabled : input.enabled ? 1 : 0;
   // Re-enabling starts afresh; disabling by hand says so.
@@ -176,26 +192,31 @@ export async function deleteEndpoint(db: D1Database, accountId: string, id: stri
   if (meta.changes === 0) throw new AppError("not_found", `No webhook endpoint ${id}.`);
 }
 
-/** A new secret, shown once; the one it replaces keeps signing for 24 hours (an older one stops at once). */
+/**
+ * A new secret, shown once; the one it replaces keeps signing for 24 hours (an older one stops at once). The replaced
+ * one moves to `previous_secret` as stored: it was sealed for this same endpoint, so it opens there as well.
+ */
 export async function rotateSecret(
   db: D1Database,
   accountId: string,
   id: string,
+  keys: SecretKeyring,
   now: Date,
 ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
   await endpointRow(db, accountId, id);
   const secret = generateSecret();
+  const sealed = await sealSecret(keys, id, secret);
   await db
     .prepare(
       `UPDATE webhook_endpoints SET previous_secret = secret, previous_secret_expires_at = ?1, secret = ?2, updated_at = ?3
        WHERE id = ?4 AND account_id = ?5`,
     )
-    .bind(new Date(now.getTime() + ROTATION_OVERLAP_MS).toISOString(), secret, now.toISOString(), id, accountId)
+    .bind(new Date(now.getTime() + ROTATION_OVERLAP_MS).toISOString(), sealed, now.toISOString(), id, accountId)
     .run();
   return { endpoint: toEndpoint(await endpointRow(db, accountId, id)), secret };
 }
 
-/** The secrets that sign an attempt made at `now`: the current one, then the previous one while it overlaps. */
+/** The stored secrets that sign an attempt made at `now`: the current one, then the previous one while it overlaps. */
 export function signingSecrets(row: Pick<EndpointRow, "secret" | "previous_secret" | "previous_secret_expires_at">, now: Date): string[] {
   const previousValid =
     row.previous_secret !== null &&

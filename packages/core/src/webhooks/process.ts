@@ -6,6 +6,7 @@ import { attemptDelivery, type AttemptResult } from "./deliver.ts";
 import type { DeliveryRow } from "./deliveries.ts";
 import { signingSecrets, type EndpointRow } from "./endpoints.ts";
 import { failingTooLong, MAX_QUEUE_DELAY_S, retryDelaySeconds } from "./schedule.ts";
+import { openSecret, UnreadableSecretError, type SecretKeyring } from "./secret-box.ts";
 
 /** How long a claimed delivery is reserved for the consumer sending it: longer than an attempt and its bookkeeping. */
 export const LEASE_MS = 60_000;
@@ -14,6 +15,8 @@ const EARLY_SLACK_MS = 2_000;
 
 export type ProcessOptions = {
   policy: WebhookTargetPolicy;
+  /** Opens the endpoint's sealed secrets to sign the attempt. */
+  keys: SecretKeyring;
   now?: Date;
   random?: () => number;
   timeoutMs?: number;
@@ -32,18 +35,34 @@ export async function processDelivery(db: D1Database, deliveryId: string, option
     await failPending(db, delivery.id, now);
     return { action: "ack" };
   }
-  const attempt = await attemptDelivery({
+  const attempt = await signAndAttempt(delivery, endpoint, options, now);
+  const next = decide(delivery, endpoint, attempt, now, options.random);
+  await db.batch(recordStatements(db, delivery, endpoint, attempt, next, now));
+  return next.retryIn === null ? { action: "ack" } : { action: "retry", retryIn: next.retryIn };
+}
+
+/**
+ * The attempt, signed with the endpoint's secrets opened just for it. A secret that does not open (its key was dropped
+ * from WEBHOOK_SECRET_KEYS, a ciphertext copied from another row) fails the attempt like a refused target: recorded,
+ * retried on the schedule (a restored key lets a retry through), and nothing sent unsigned.
+ */
+async function signAndAttempt(delivery: DeliveryRow, endpoint: EndpointRow, options: ProcessOptions, now: Date): Promise<AttemptResult> {
+  let secrets: string[];
+  try {
+    secrets = await Promise.all(signingSecrets(endpoint, now).map((stored) => openSecret(options.keys, endpoint.id, stored)));
+  } catch (error) {
+    if (!(error instanceof UnreadableSecretError)) throw error;
+    return { status: null, latencyMs: 0, error: `not sent: ${error.message}` };
+  }
+  return attemptDelivery({
     url: endpoint.url,
     deliveryId: delivery.id,
     body: delivery.payload,
-    secrets: signingSecrets(endpoint, now),
+    secrets,
     now,
     policy: options.policy,
     timeoutMs: options.timeoutMs,
   });
-  const next = decide(delivery, endpoint, attempt, now, options.random);
-  await db.batch(recordStatements(db, delivery, endpoint, attempt, next, now));
-  return next.retryIn === null ? { action: "ack" } : { action: "retry", retryIn: next.retryIn };
 }
 
 /** Reserves a due, pending delivery for this consumer by moving its due time to the end of a lease. */

@@ -17,6 +17,7 @@ import {
   WebhookEndpointWithSecret,
 } from "@brand/core/webhooks/endpoints";
 import { EVENT_TYPES, TEST_EVENT_TYPE, WebhookEvent } from "@brand/core/webhooks/events";
+import { secretKeyring } from "@brand/core/webhooks/secret-box";
 import { Page, PageQuery } from "@brand/core/pagination";
 import { meteredResponses, meteredRoute } from "../auth.ts";
 import type { AppEnv } from "../env.ts";
@@ -114,7 +115,8 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>) {
   app.openapi(routes.create, async (c) => {
     const now = new Date();
     const principal = c.get("principal");
-    const { endpoint, secret } = await createEndpoint(c.env.DB, principal.accountId, c.req.valid("json"), targetPolicy(c.env), now);
+    const keys = await secretKeyring(c.env.WEBHOOK_SECRET_KEYS);
+    const { endpoint, secret } = await createEndpoint(c.env.DB, principal.accountId, c.req.valid("json"), targetPolicy(c.env), keys, now);
     return c.json({ ...endpoint, secret }, 201);
   });
 
@@ -145,7 +147,8 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>) {
   app.openapi(routes.rotate, async (c) => {
     const now = new Date();
     const principal = c.get("principal");
-    const { endpoint, secret } = await rotateSecret(c.env.DB, principal.accountId, c.req.valid("param").id, now);
+    const keys = await secretKeyring(c.env.WEBHOOK_SECRET_KEYS);
+    const { endpoint, secret } = await rotateSecret(c.env.DB, principal.accountId, c.req.valid("param").id, keys, now);
     return c.json({ ...endpoint, secret }, 200);
   });
 }
