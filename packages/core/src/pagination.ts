@@ -3,6 +3,7 @@
 // timestamp or new ones arrive meanwhile.
 import { z } from "@hono/zod-openapi";
 import { AppError } from "./errors.ts";
+import { urlSafe } from "./base64.ts";
 
 export const PageQuery = z.object({
   limit: z
@@ -40,8 +41,7 @@ export function decodeCursor(cursor: string | undefined): After {
   throw new AppError("bad_request", "cursor is not one this list gave out; pass next_cursor unchanged.");
 }
 
-const encodeCursor = (row: Keyed) =>
-  btoa(JSON.stringify([row.created_at, row.id])).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const encodeCursor = (row: Keyed) => urlSafe(btoa(JSON.stringify([row.created_at, row.id])));
 
 /**
  * SQL for "after the cursor" in newest-first order, using parameters ?n and ?n+1; bind them with `afterBinds`

@@ -1,6 +1,8 @@
 // URLs that carry their own proof: an HMAC-SHA256 of what they name, so they need no key. Used for the image host's
 // immutable variant URLs (`redirect`) and the JSON host's temporary file URLs (logos endpoint).
 
+import { toBase64Url } from "./base64.ts";
+
 const encoder = new TextEncoder();
 
 async function hmacKey(secret: string) {
@@ -10,11 +12,9 @@ async function hmacKey(secret: string) {
   ]);
 }
 
-const base64url = (bytes: ArrayBuffer) =>
-  btoa(String.fromCharCode(...new Uint8Array(bytes))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 
 export async function signPath(secret: string, path: string): Promise<string> {
-  return base64url(await crypto.subtle.sign("HMAC", await hmacKey(secret), encoder.encode(path)));
+  return toBase64Url(await crypto.subtle.sign("HMAC", await hmacKey(secret), encoder.encode(path)));
 }
 
 /**

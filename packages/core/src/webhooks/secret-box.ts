@@ -5,6 +5,7 @@
 //
 // WEBHOOK_SECRET_KEYS is `kid:base64key[,kid:base64key…]`: the first key seals, every key opens. Rotation: put a new
 // entry first, deploy, let the cron reseal every row under it, then drop the old entry.
+import { toBase64, toBase64Url } from "../base64.ts";
 import { randomBase62 } from "../ids.ts";
 
 /** The setting's name, for errors: they name it, never its value. */
@@ -47,8 +48,6 @@ function fromBase64(text: string): Uint8Array | null {
   }
 }
 
-const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
-const toBase64Url = (bytes: Uint8Array) => toBase64(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 
 /** Each entry's id and key bytes, checked; the error says which entry is wrong and how, never what it holds. */
 function parseEntries(setting: string | undefined): Array<{ kid: string; raw: Uint8Array }> {

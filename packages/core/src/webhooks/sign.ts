@@ -1,14 +1,14 @@
 // Standard Webhooks v1 signing (https://www.standardwebhooks.com): `webhook-signature` holds `v1,<base64 of
 // HMAC-SHA256(id.timestamp.body)>`, keyed with the bytes the `whsec_` secret encodes; several space-separated
 // signatures while a rotated-out secret still signs.
+import { toBase64 } from "../base64.ts";
+
 const SECRET_PREFIX = "whsec_";
 /** Random bytes in a secret: the standard asks for 24 to 64; 32 matches SHA-256's output. */
 const SECRET_BYTES = 32;
 
 const encoder = new TextEncoder();
 
-export const toBase64 = (bytes: ArrayBuffer | Uint8Array) =>
-  btoa(String.fromCharCode(...new Uint8Array(bytes)));
 
 export function generateSecret(): string {
   return SECRET_PREFIX + toBase64(crypto.getRandomValues(new Uint8Array(SECRET_BYTES)));
