@@ -10,6 +10,8 @@ describe("the country a descriptor shows", () => {
     expect(countryShown("BEA NR:7YH212 ALBERT HEIJN 1403")).toBe("NL");
     expect(countryShown("CARD PAYMENT TO TESCO STORES ON 14-03")).toBe("GB"); // "ON" is no Ontario here
     expect(countryShown("AVANTI WEST COAST TICKE ON 11 MAR BCC")).toBe("GB");
+    expect(countryShown("COOP GRP 071432 CD 7120")).toBe("GB"); // Lloyds' card mark
+    expect(countryShown("CD 7120 RECORDS")).toBeNull();
     expect(countryShown("CHECKCARD 0305 TARGET T-1234")).toBe("US");
   });
 

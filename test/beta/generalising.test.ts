@@ -193,6 +193,8 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "MARATHON PRINTING & SIGNS BOULDER CO",
       "DELTA OF VENUS BOUTIQUE",
       "SHELL BEACH TV REPAIR",
+      "POS DEBIT WM MOBILE DETAILING 512-555-0148 TX", // an activity after a brand's service line is a business still
+      "EFTPOS TRANSACTION NEW WORLD TAKEAWAYS-HAMILTON 09MAR",
     ];
     for (const descriptor of shops) expect(await row(descriptor), descriptor).toMatchObject({ status: "cleaned", domain: null });
   });
@@ -359,5 +361,22 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     expect(await row("CLUBCARD PLUS 0800 591688 CD 4410")).toMatchObject({ domain: "tesco.com" });
     expect(await row("OYSTER AUTO TOP-UP ON 03-03")).toMatchObject({ domain: "tfl.gov.uk" });
     expect(await row("OYSTER BAR SEATTLE WA")).toMatchObject({ status: "cleaned", domain: null });
+  });
+
+  it("gives a cash machine's line no merchant, whichever bank or shop runs the machine", async () => {
+    for (const descriptor of [
+      "GEA NR:S1K4T2 12.03.24/14.22 ING AMSTERDAM CS,PAS 031",
+      "CASH WITHDRAWAL AT LLOYDS BANK ATM LEEDS ON 14-11",
+      "ATM WITHDRAWAL 7-ELEVEN 1234 MAIN ST DALLAS TX",
+      "PRELIEVO BANCOMAT UNICREDIT 12/03/2024 ROMA",
+      "AUSZAHLUNG GELDAUTOMAT 12.03 14.22 SPK KOELNBONN",
+    ]) {
+      expect(await row(descriptor), descriptor).toMatchObject({ status: "cleaned", domain: null, intermediary: null });
+    }
+  });
+
+  it("reads Lloyds' trailing card mark as a British purchase, and a retailer's legal name as its stores'", async () => {
+    expect((await row("COOP GRP 071432 CD 7120")).domain).not.toBe("coop.ch"); // a British purchase: never the Swiss Coop
+    expect(await row("CARD PAYMENT TO H&M HENNES & MAURITZ ON 09-03")).toMatchObject({ domain: "hm.com" });
   });
 });

@@ -23,6 +23,7 @@ import holdout9 from "./fixtures/holdout-9-descriptors.json";
 import holdout10 from "./fixtures/holdout-10-descriptors.json";
 import holdout11 from "./fixtures/holdout-11-descriptors.json";
 import holdout12 from "./fixtures/holdout-12-descriptors.json";
+import holdout13 from "./fixtures/holdout-13-descriptors.json";
 import tuning3 from "./fixtures/tuning-3-descriptors.json";
 
 type Entry = {
@@ -39,9 +40,12 @@ const FLOOR = { big_brand: 0.9, platform: 0.9, local_shop: 1, person: 1, noise: 
 type Kind = keyof typeof FLOOR;
 
 const tuningSets = [labelled, holdout, tuning3, holdout2, holdout3, holdout4, holdout5, holdout6, holdout7, holdout8, holdout9, holdout10] as Entry[][];
+/** Descriptors of the sets before 11: sets 11 and 12 are scored without them, as on their first runs. */
 const seen = new Set(tuningSets.flat().map((e) => e.descriptor));
+/** Every descriptor a fix may have been guided by: set 13 is scored without them. */
+const seenBy12 = new Set([...seen, ...[holdout11, holdout12].flat().map((e) => (e as Entry).descriptor)]);
 /**
- * Held-out sets 2 to 10 (fixtures/holdout-*.md) were each scored once with their misses unseen (docs/beta-accuracy.md
+ * Held-out sets 2 to 12 (fixtures/holdout-*.md) were each scored once with their misses unseen (docs/beta-accuracy.md
  * has each first score); their misses then guided fixes, so they are tuning sets now, held to these floors.
  */
 const HOLDOUT_2_FLOOR: Record<Kind, number> = { big_brand: 0.93, platform: 0.95, local_shop: 1, person: 0.9, noise: 1 };
@@ -53,9 +57,10 @@ const HOLDOUT_7_FLOOR: Record<Kind, number> = { big_brand: 0.89, platform: 0.93,
 const HOLDOUT_8_FLOOR: Record<Kind, number> = { big_brand: 0.85, platform: 0.95, local_shop: 1, person: 0.9, noise: 1 };
 const HOLDOUT_9_FLOOR: Record<Kind, number> = { big_brand: 0.93, platform: 0.95, local_shop: 1, person: 0.93, noise: 1 };
 const HOLDOUT_10_FLOOR: Record<Kind, number> = { big_brand: 0.96, platform: 0.92, local_shop: 1, person: 0.96, noise: 1 };
-/** Held-out sets 11 and 12 are unseen: their misses are not printed, and their floors are their first runs' figures. */
-const HOLDOUT_11_FLOOR: Record<Kind, number> = { big_brand: 146 / 170, platform: 49 / 57, local_shop: 1, person: 24 / 26, noise: 21 / 22 };
-const HOLDOUT_12_FLOOR: Record<Kind, number> = { big_brand: 152 / 167, platform: 47 / 53, local_shop: 47 / 49, person: 23 / 28, noise: 1 };
+const HOLDOUT_11_FLOOR: Record<Kind, number> = { big_brand: 148 / 170, platform: 49 / 57, local_shop: 1, person: 24 / 26, noise: 1 };
+const HOLDOUT_12_FLOOR: Record<Kind, number> = { big_brand: 152 / 167, platform: 48 / 53, local_shop: 1, person: 23 / 28, noise: 1 };
+/** Held-out set 13 is unseen: its misses are not printed, and its floors are its first run's figures. */
+const HOLDOUT_13_FLOOR: Record<Kind, number> = { big_brand: 0, platform: 0, local_shop: 0, person: 0, noise: 0 };
 
 type LabelledSet = { entries: Entry[]; floor: Record<Kind, number>; showMisses: boolean; perKind?: number };
 const SETS: Record<string, LabelledSet> = {
@@ -73,8 +78,9 @@ const SETS: Record<string, LabelledSet> = {
   "held-out 8 (now tuning)": { entries: holdout8 as Entry[], floor: HOLDOUT_8_FLOOR, showMisses: true },
   "held-out 9 (now tuning)": { entries: holdout9 as Entry[], floor: HOLDOUT_9_FLOOR, showMisses: true },
   "held-out 10 (now tuning)": { entries: holdout10 as Entry[], floor: HOLDOUT_10_FLOOR, showMisses: true },
-  "held-out 11": { entries: (holdout11 as Entry[]).filter((e) => !seen.has(e.descriptor)), floor: HOLDOUT_11_FLOOR, showMisses: false },
-  "held-out 12": { entries: (holdout12 as Entry[]).filter((e) => !seen.has(e.descriptor)), floor: HOLDOUT_12_FLOOR, showMisses: false },
+  "held-out 11 (now tuning)": { entries: (holdout11 as Entry[]).filter((e) => !seen.has(e.descriptor)), floor: HOLDOUT_11_FLOOR, showMisses: true },
+  "held-out 12 (now tuning)": { entries: (holdout12 as Entry[]).filter((e) => !seen.has(e.descriptor)), floor: HOLDOUT_12_FLOOR, showMisses: true },
+  "held-out 13": { entries: (holdout13 as Entry[]).filter((e) => !seenBy12.has(e.descriptor)), floor: HOLDOUT_13_FLOOR, showMisses: false },
 };
 
 function request(entry: Entry) {
@@ -142,12 +148,10 @@ for (const [set, { entries, floor: floors, showMisses, perKind = 8 }] of Object.
   });
 }
 
-it("keeps the tuning sets apart, and held-out sets 11 and 12 large and unseen", () => {
+it("keeps the tuning sets apart, and held-out set 13 large and unseen", () => {
   const tuning = new Set((labelled as Entry[]).map((e) => e.descriptor));
   expect((holdout as Entry[]).filter((e) => tuning.has(e.descriptor))).toEqual([]);
-  for (const set of ["held-out 11", "held-out 12"]) {
-    const scored = SETS[set].entries;
-    expect(scored.length, set).toBeGreaterThanOrEqual(300);
-    expect(scored.filter((e) => seen.has(e.descriptor)), set).toEqual([]);
-  }
+  const scored = SETS["held-out 13"].entries;
+  expect(scored.length).toBeGreaterThanOrEqual(300);
+  expect(scored.filter((e) => seenBy12.has(e.descriptor))).toEqual([]);
 });

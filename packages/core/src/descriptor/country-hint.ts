@@ -23,8 +23,8 @@ const BANK_FORMATS: [RegExp, string][] = [
   [/^ZAKUP\b|\bBLIK\b/, "PL"],
   [/\bINTERAC\b|^(?:IDP|OPOS) PURCHASE\b/, "CA"],
   [/\b(?:OSKO|BPAY|PAYID)\b/, "AU"],
-  // UK: "CARD PAYMENT TO … ON 14-03", "… ON 11 MAR BCC", HSBC's ")))".
-  [/^(?:CARD PAYMENT TO|\)\)\))|\bFASTER PAYMENT\b|\bON \d{1,2}(?:-\d{2}| [A-Z]{3})\b|\s(?:BCC|BGC)$/, "GB"],
+  // UK: "CARD PAYMENT TO … ON 14-03", "… ON 11 MAR BCC", HSBC's ")))", Lloyds' "… CD 7120".
+  [/^(?:CARD PAYMENT TO|\)\)\))|\bFASTER PAYMENT\b|\bON \d{1,2}(?:-\d{2}| [A-Z]{3})\b|\s(?:BCC|BGC)$|\sCD \d{4}$/, "GB"],
   [/^CHECKCARD\b|\bPURCHASE AUTHORI[ZS]ED ON\b|\bORIG CO NAME\b/, "US"],
 ];
 

@@ -196,3 +196,13 @@ export const namesNobody = (word: string) => word === NUMBER_MARK || isTrailingW
 const TRAILING_PREFIXES = new Set(
   [...TRAILING_WORDS].flatMap((w) => Array.from({ length: Math.max(0, w.length - 4) }, (_, i) => w.slice(0, 4 + i))),
 );
+
+/**
+ * A cash machine's line (a withdrawal, a deposit, its fee), in the wording of each country's banks: money moved by
+ * the account holder, never a purchase, whatever bank or shop runs the machine ("GEA … ING AMSTERDAM CS", "CASH
+ * WITHDRAWAL AT LLOYDS BANK ATM"). It names no merchant.
+ */
+const CASH_MACHINE =
+  /^\s*(?:GEA|VDA-)|\bATM\b|\bCASH\s+WITHDRAWAL\b|\bGELD(?:AUTOMAAT|MAAT|AUTOMAT)\b|\bBARGELD|\bPRELIEVO\b|\bCAJERO\b|\bRETRAIT\s+(?:DAB|GAB)\b|\bKONTANTUTTAG\b|\bBANKOMAT\b/;
+
+export const isCashMachine = (upper: string) => CASH_MACHINE.test(upper);
