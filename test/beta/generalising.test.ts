@@ -119,11 +119,11 @@ describe("a name without vowels", () => {
 });
 
 describe("platform prefixes as banks print them", () => {
-  it("without the star, and a name of several words run together", () => {
+  it("without the star or with a hyphen for it, and a name of several words run together", () => {
     const payments = { kind: "pos", sellsItself: false };
-    expect(prefixSpellings("SQ *", payments)).toEqual(["SQ*", "SQ "]);
+    expect(prefixSpellings("SQ *", payments)).toEqual(["SQ*", "SQ ", "SQ-"]);
     expect(prefixSpellings("UBER EATS", { kind: "delivery", sellsItself: true })).toEqual(["UBER EATS", "UBEREATS"]);
-    expect(prefixSpellings("CASH APP*", { kind: "p2p", sellsItself: false })).toEqual(["CASH APP*", "CASH APP ", "CASHAPP*", "CASHAPP "]);
+    expect(prefixSpellings("CASH APP*", { kind: "p2p", sellsItself: false })).toEqual(["CASH APP*", "CASH APP ", "CASH APP-", "CASHAPP*", "CASHAPP ", "CASHAPP-"]);
     // A platform selling itself keeps its star: "UBER CLEAN LAUNDROMAT" is a laundromat.
     expect(prefixSpellings("UBER *", { kind: "ride", sellsItself: true })).toEqual(["UBER*"]);
   });
@@ -195,6 +195,7 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "SHELL BEACH TV REPAIR",
       "POS DEBIT WM MOBILE DETAILING 512-555-0148 TX", // an activity after a brand's service line is a business still
       "EFTPOS TRANSACTION NEW WORLD TAKEAWAYS-HAMILTON 09MAR",
+      "COMPRA TARJ. 5402XXXXXXXX1234 DIA FRUTERIA SEVILLA", // a fruit shop, in the language of the statement
     ];
     for (const descriptor of shops) expect(await row(descriptor), descriptor).toMatchObject({ status: "cleaned", domain: null });
   });
@@ -295,6 +296,8 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "FPO S O'BRIEN RENT MARCH 412093 10 14MAR24 10:22",
       "ZELLE TRANSFER CONF# BAC9X8Y7Z6; GARCIA, ANA",
       "BLIK PRZELEW NA TELEFON DO KATARZYNA NOWAK",
+      "FASTER PAYMENTS OUT K OSEI REF BIRTHDAY 12MAR24",
+      "TWINT GESENDET AN ANNA KELLER +41791234567",
       "E-TRANSFER SENT MICHAEL TREMBLAY CA1M3K8P", // not Michaels, a name cut short
       "J PATEL FPO RENT MARCH 204577 12345678", // the UK suffix before the payer's memo
       "TO D PARATA 12-3140-0123456-00 KOHA", // what is left of a bill payment to a person
@@ -373,6 +376,21 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     ]) {
       expect(await row(descriptor), descriptor).toMatchObject({ status: "cleaned", domain: null, intermediary: null });
     }
+  });
+
+  it("reads a group's registered name as the one brand of the group it contains", async () => {
+    expect(await row("KARTENZAHLUNG DEUTSCHE LUFTHANSA AG FRANKFURT 2024-03-09")).toMatchObject({
+      domain: "lufthansa.com",
+      parent: expect.objectContaining({ domain: "lufthansagroup.com" }),
+    });
+  });
+
+  it("reads a platform's prefix with a hyphen for its star", async () => {
+    expect(await row("TST-SMOKEYS BBQ PIT KANSAS CITY MO", true)).toMatchObject({
+      status: "cleaned",
+      domain: null,
+      intermediary: expect.objectContaining({ domain: "toasttab.com" }),
+    });
   });
 
   it("reads Lloyds' trailing card mark as a British purchase, and a retailer's legal name as its stores'", async () => {

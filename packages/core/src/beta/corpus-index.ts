@@ -4,7 +4,9 @@
 // brand that is indexed or changes, a new block or a re-seed shows in rows within that bound (plus its refresh);
 // domains outside the corpus are looked up as they come (beta/lookup-deps.ts).
 import { stateOf, type DomainLookup, type StateRow } from "../brands/store.ts";
+import type { NamedBrand } from "../descriptor/corpus-match.ts";
 import { buildLooseIndex, type LooseIndex } from "../descriptor/loose-match.ts";
+import { nameKey } from "../descriptor/name-key.ts";
 import { platformPrefixes, type PlatformPrefix } from "../descriptor/platforms.ts";
 import { withGeneratedAliases } from "./generated-aliases.ts";
 
@@ -138,3 +140,20 @@ export function ownerDomainOf(index: CorpusIndex, domain: string): string | null
   const brandId = brandIdOf(index, domain);
   return (brandId && index.owners.get(brandId)?.domain) || null;
 }
+
+/**
+ * A group's registered name, as its shops and airlines print it ("DEUTSCHE LUFTHANSA AG", "H&M HENNES & MAURITZ"),
+ * names the one brand of the group whose own name is among the words: the purchase is that brand's, and the group
+ * stays beside it as its parent. Otherwise the brand named.
+ */
+export function namesakeChild(index: CorpusIndex, named: NamedBrand, words: string[]): NamedBrand {
+  const key = nameKey(words.join(" "));
+  const children = [...index.owners]
+    .filter(([childId, owner]) => owner.id === named.id && index.brands.has(childId))
+    .map(([childId]) => index.brands.get(childId)!)
+    .filter((child) => nameKey(child.name.toUpperCase()).length >= MIN_NAMESAKE_KEY && key.includes(nameKey(child.name.toUpperCase())));
+  return children.length === 1 ? children[0] : named;
+}
+
+/** A child's name this short ("Max") could be any word of a group's name. */
+const MIN_NAMESAKE_KEY = 4;

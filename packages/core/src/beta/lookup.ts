@@ -5,7 +5,7 @@ import { countryShown } from "../descriptor/country-hint.ts";
 import { parseDescriptor, type ParsedDescriptor } from "../descriptor/parse.ts";
 import type { PlatformPrefix } from "../descriptor/platforms.ts";
 import type { Decision, RowDeps } from "./build-row.ts";
-import { brandIdOf, ownerOf } from "./corpus-index.ts";
+import { brandIdOf, namesakeChild, ownerOf } from "./corpus-index.ts";
 import { failedCheck, type Candidate, type CheckFailure } from "./merchant-checks.ts";
 import type { TransactionRequest } from "./request.ts";
 
@@ -22,14 +22,15 @@ export type Lookup = {
 export function newLookup(deps: RowDeps, request: TransactionRequest): Lookup {
   const prefixes = deps.corpus.prefixes;
   const parsed = parseDescriptor(request.transaction, prefixes);
+  // A platform billing for itself names nobody else ("DELIVEROO PLUS": its membership, not the Plus supermarkets).
+  const named = parsed.platformSells ? null : matchCorpus(deps.corpus, parsed.words, parsed.head, purchaseCountry(request));
   return {
     deps,
     request,
     parsed,
     prefixes,
     withContext: Boolean(request.transaction_context),
-    // A platform billing for itself names nobody else ("DELIVEROO PLUS": its membership, not the Plus supermarkets).
-    named: parsed.platformSells ? null : matchCorpus(deps.corpus, parsed.words, parsed.head, purchaseCountry(request)),
+    named: named && namesakeChild(deps.corpus, named, parsed.words),
   };
 }
 

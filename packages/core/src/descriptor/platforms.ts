@@ -17,7 +17,8 @@ export const canonicalPrefix = (text: string) => text.toUpperCase().replace(/\s*
 
 /**
  * The spellings banks print for a seeded prefix: as seeded, without its star ("SQ JOES" for "SQ *", "DD DOORDASH" for
- * "DD *") and, for one of several words, run together ("UBEREATS" for "UBER EATS", "AMZNMKTP" for "AMZN MKTP").
+ * "DD *") or with a hyphen for it ("TST-SMOKEYS BBQ" for "TST*") and, for one of several words, run together
+ * ("UBEREATS" for "UBER EATS", "AMZNMKTP" for "AMZN MKTP").
  */
 export function prefixSpellings(prefix: string, platform: Pick<Platform, "kind" | "sellsItself">): string[] {
   const canonical = canonicalPrefix(prefix);
@@ -25,7 +26,10 @@ export function prefixSpellings(prefix: string, platform: Pick<Platform, "kind" 
   // Without its star only for a platform that takes payments for others: "UBER CLEAN LAUNDROMAT" is no Uber ride.
   const forOthers = !platform.sellsItself || platform.kind === "delivery";
   for (const spelling of [...spellings]) {
-    if (forOthers && /[A-Z0-9]\*$/.test(spelling)) spellings.add(`${spelling.slice(0, -1)} `);
+    if (forOthers && /[A-Z0-9]\*$/.test(spelling)) {
+      spellings.add(`${spelling.slice(0, -1)} `);
+      spellings.add(`${spelling.slice(0, -1)}-`);
+    }
   }
   for (const spelling of [...spellings]) {
     const joined = spelling.replace(/(?<=[A-Z])[ *]+(?=[A-Z])/g, "");
