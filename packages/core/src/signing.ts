@@ -1,7 +1,7 @@
 // URLs that carry their own proof: an HMAC-SHA256 of what they name, so they need no key. Used for the image host's
 // immutable variant URLs (`redirect`) and the JSON host's temporary file URLs (logos endpoint).
 
-import { toBase64Url } from "./base64.ts";
+import { fromBase64, toBase64Url } from "./base64.ts";
 
 const encoder = new TextEncoder();
 
@@ -26,7 +26,6 @@ const CANONICAL_SIGNATURE = /^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/;
 /** Constant-time check (Web Crypto's verify) of a signature from a URL, in the one spelling signPath issues. */
 export async function verifyPath(secret: string, path: string, signature: string): Promise<boolean> {
   if (!CANONICAL_SIGNATURE.test(signature)) return false;
-  const padded = signature.replace(/-/g, "+").replace(/_/g, "/") + "=";
-  const bytes = Uint8Array.from(atob(padded), (c) => c.charCodeAt(0));
+  const bytes = fromBase64(signature)!; // the shape above is base64url
   return crypto.subtle.verify("HMAC", await hmacKey(secret), bytes, encoder.encode(path));
 }

@@ -37,6 +37,8 @@ export type CorpusIndex = {
   loose: LooseIndex;
   /** Child brand id → its verified owner (with a domain). */
   owners: Map<string, Owner>;
+  /** Owner brand id → its child brands' ids: the other way round, so a lookup does not walk every owner. */
+  children: Map<string, string[]>;
   /** Every domain of a corpus brand. */
   domains: Map<string, DomainFacts & { brandId: string }>;
   blocked: Set<string>;
@@ -95,6 +97,7 @@ async function readIndex(db: D1Database): Promise<CorpusIndex> {
   const keyRows = withGeneratedAliases(keys.results as KeyRow[]);
   const named = keyRows.filter((r): r is KeyRow & { domain: string } => r.domain !== null);
   const domainRows = domains.results as DomainRow[];
+  const ownerRows = owners.results as OwnerRow[];
   return {
     byKey: groupKeys(keyRows),
     brands: new Map(named.map(({ id, name, domain, popularity, market }) => [id, { id, name, domain, popularity, market }])),
@@ -102,7 +105,8 @@ async function readIndex(db: D1Database): Promise<CorpusIndex> {
       named.map((r) => ({ raw: r.raw, brandId: r.id, isName: r.is_name === 1, popularity: r.popularity })),
       domainRows.map((r) => ({ domain: r.domain, brandId: r.brand_id!, own: r.domain === r.brand_domain })),
     ),
-    owners: new Map((owners.results as OwnerRow[]).map(({ child_id, ...owner }) => [child_id, owner])),
+    owners: new Map(ownerRows.map(({ child_id, ...owner }) => [child_id, owner])),
+    children: childrenByOwner(ownerRows),
     domains: new Map(
       domainRows.map((row) => {
         const { state, awaitsCrawl } = stateOf(row, row.domain);
@@ -117,6 +121,12 @@ async function readIndex(db: D1Database): Promise<CorpusIndex> {
       })),
     ),
   };
+}
+
+function childrenByOwner(rows: OwnerRow[]): Map<string, string[]> {
+  const children = new Map<string, string[]>();
+  for (const { child_id, id } of rows) children.set(id, [...(children.get(id) ?? []), child_id]);
+  return children;
 }
 
 function groupKeys(rows: KeyRow[]): Map<string, KeyHit[]> {
@@ -147,12 +157,14 @@ export function ownerDomainOf(index: CorpusIndex, domain: string): string | null
  * stays beside it as its parent. Otherwise the brand named.
  */
 export function namesakeChild(index: CorpusIndex, named: NamedBrand, words: string[]): NamedBrand {
+  const childIds = index.children.get(named.id);
+  if (!childIds) return named;
   const key = nameKey(words.join(" "));
-  const children = [...index.owners]
-    .filter(([childId, owner]) => owner.id === named.id && index.brands.has(childId))
-    .map(([childId]) => index.brands.get(childId)!)
+  const namesakes = childIds
+    .map((childId) => index.brands.get(childId))
+    .filter((child): child is NamedBrand => child !== undefined)
     .filter((child) => nameKey(child.name.toUpperCase()).length >= MIN_NAMESAKE_KEY && key.includes(nameKey(child.name.toUpperCase())));
-  return children.length === 1 ? children[0] : named;
+  return namesakes.length === 1 ? namesakes[0] : named;
 }
 
 /** A child's name this short ("Max") could be any word of a group's name. */

@@ -5,7 +5,7 @@
 //
 // WEBHOOK_SECRET_KEYS is `kid:base64key[,kid:base64key…]`: the first key seals, every key opens. Rotation: put a new
 // entry first, deploy, let the cron reseal every row under it, then drop the old entry.
-import { toBase64, toBase64Url } from "../base64.ts";
+import { fromBase64, toBase64, toBase64Url } from "../base64.ts";
 import { randomBase62 } from "../ids.ts";
 
 /** The setting's name, for errors: they name it, never its value. */
@@ -36,17 +36,6 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 const settingError = (problem: string) => new Error(`${KEYS_SETTING} ${problem}`);
-
-/** Standard or URL-safe base64 to bytes; null when it is not base64 at all. */
-function fromBase64(text: string): Uint8Array | null {
-  const standard = text.replace(/-/g, "+").replace(/_/g, "/");
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(standard)) return null;
-  try {
-    return Uint8Array.from(atob(standard), (c) => c.charCodeAt(0));
-  } catch {
-    return null;
-  }
-}
 
 
 /** Each entry's id and key bytes, checked; the error says which entry is wrong and how, never what it holds. */

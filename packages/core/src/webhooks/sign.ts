@@ -1,7 +1,7 @@
 // Standard Webhooks v1 signing (https://www.standardwebhooks.com): `webhook-signature` holds `v1,<base64 of
 // HMAC-SHA256(id.timestamp.body)>`, keyed with the bytes the `whsec_` secret encodes; several space-separated
 // signatures while a rotated-out secret still signs.
-import { toBase64 } from "../base64.ts";
+import { fromBase64, toBase64 } from "../base64.ts";
 
 const SECRET_PREFIX = "whsec_";
 /** Random bytes in a secret: the standard asks for 24 to 64; 32 matches SHA-256's output. */
@@ -15,7 +15,8 @@ export function generateSecret(): string {
 }
 
 function secretKey(secret: string): Promise<CryptoKey> {
-  const raw = Uint8Array.from(atob(secret.slice(SECRET_PREFIX.length)), (c) => c.charCodeAt(0));
+  const raw = fromBase64(secret.slice(SECRET_PREFIX.length));
+  if (!raw) throw new Error("a webhook secret is whsec_ and base64");
   return crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
 }
 
