@@ -85,7 +85,7 @@ const SETS: Record<string, LabelledSet> = {
   "held-out 11 (now tuning)": { entries: (holdout11 as Entry[]).filter((e) => !seen.has(e.descriptor)), floor: HOLDOUT_11_FLOOR, showMisses: true },
   "held-out 12 (now tuning)": { entries: (holdout12 as Entry[]).filter((e) => !seen.has(e.descriptor)), floor: HOLDOUT_12_FLOOR, showMisses: true },
   "held-out 13 (now tuning)": { entries: (holdout13 as Entry[]).filter((e) => !seenBy12.has(e.descriptor)), floor: HOLDOUT_13_FLOOR, showMisses: true },
-  "held-out 14": { entries: (holdout14 as Entry[]).filter((e) => !seenBy13.has(e.descriptor)), floor: HOLDOUT_14_FLOOR, showMisses: false },
+  "held-out 14": { entries: (holdout14 as Entry[]).filter((e) => !seenBy13.has(e.descriptor)), floor: HOLDOUT_14_FLOOR, showMisses: true },
 };
 
 function request(entry: Entry) {

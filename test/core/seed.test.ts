@@ -104,7 +104,7 @@ describe("seeding D1", () => {
   });
 
   it("keeps what the crawler found for a seeded brand without an icon when the seed runs again", async () => {
-    const brand = { key: "touchicon.test", domain: "touchicon.test", name: "Touch Curated", aliases: [], description: "Seeded.", colors: [], socials: {}, popularity: 5, icon: null, wordmark: null, domains: [], listings: [], isins: [], market: null };
+    const brand = { key: "touchicon.test", domain: "touchicon.test", name: "Touch Curated", aliases: [], description: "Seeded.", colors: [], socials: {}, popularity: 5, icon: null, wordmark: null, domains: [], listings: [], isins: [], market: null, category: null };
     await env.DB.batch(prepareAll(env.DB, await brandStatements(brand, NO_IMAGES)));
     expect(await countRows("domains", "domain = 'touchicon.test' AND state = 'pending'")).toBe(1);
     await initWorkerCodecs();
@@ -160,7 +160,7 @@ describe("seeding D1", () => {
 
   it("splits a long list of rows so no statement binds more than D1's 100 parameters", async () => {
     const aliases = Array.from({ length: 120 }, (_, i) => `Alias ${i}`);
-    const statements = await brandStatements({ key: "many.test", domain: "many.test", name: "Many", aliases, description: "Many aliases.", colors: [], socials: {}, popularity: 1, icon: null, wordmark: null, domains: [], listings: [], isins: [], market: null }, NO_IMAGES);
+    const statements = await brandStatements({ key: "many.test", domain: "many.test", name: "Many", aliases, description: "Many aliases.", colors: [], socials: {}, popularity: 1, icon: null, wordmark: null, domains: [], listings: [], isins: [], market: null, category: null }, NO_IMAGES);
     for (const s of statements) expect(s.params.length).toBeLessThanOrEqual(100);
     await env.DB.batch(prepareAll(env.DB, statements));
     expect(await countRows("brand_aliases", "brand_id = ?", await seedBrandId("many.test"))).toBe(120);

@@ -68,6 +68,7 @@ export async function seedBrand(
     listings: [],
     isins: [],
     market: null,
+    category: null,
     ...brand,
   };
   const masters: BrandImages = {

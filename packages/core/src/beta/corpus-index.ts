@@ -21,8 +21,11 @@ const REFRESH_GRACE_MS = 5_000;
 /** A brand's verified owner (seed/parents.json: one level, child → parent). */
 export type Owner = { id: string; name: string; domain: string };
 
-/** `market`: the one country whose shoppers know the brand by its name (migration 0010), null for one known everywhere. */
-export type CorpusBrand = { id: string; name: string; domain: string | null; popularity: number; market: string | null };
+/**
+ * `market`: the one country whose shoppers know the brand by its name (migration 0010), null for one known everywhere;
+ * `category`: what a seeded merchant sells (migration 0012), null when the seed does not class it.
+ */
+export type CorpusBrand = { id: string; name: string; domain: string | null; popularity: number; market: string | null; category: string | null };
 /** A brand under one name key: `isName` when the key is its name rather than an alias. Most popular first. */
 export type KeyHit = { brand: CorpusBrand; isName: boolean };
 
@@ -76,7 +79,7 @@ export const forgetCorpusIndex = () => {
 async function readIndex(db: D1Database): Promise<CorpusIndex> {
   const [keys, owners, domains, prefixes, blocked] = await db.batch<unknown>([
     db.prepare(
-      `SELECT k.key, k.raw, k.raw = b.name AS is_name, b.id, b.name, b.domain, b.popularity, b.market
+      `SELECT k.key, k.raw, k.raw = b.name AS is_name, b.id, b.name, b.domain, b.popularity, b.market, b.category
        FROM brand_keys k JOIN brands b ON b.id = k.brand_id WHERE b.source = 'seed'
        ORDER BY b.popularity DESC, is_name DESC`,
     ),
@@ -100,7 +103,7 @@ async function readIndex(db: D1Database): Promise<CorpusIndex> {
   const ownerRows = owners.results as OwnerRow[];
   return {
     byKey: groupKeys(keyRows),
-    brands: new Map(named.map(({ id, name, domain, popularity, market }) => [id, { id, name, domain, popularity, market }])),
+    brands: new Map(named.map(({ id, name, domain, popularity, market, category }) => [id, { id, name, domain, popularity, market, category }])),
     loose: buildLooseIndex(
       named.map((r) => ({ raw: r.raw, brandId: r.id, isName: r.is_name === 1, popularity: r.popularity })),
       domainRows.map((r) => ({ domain: r.domain, brandId: r.brand_id!, own: r.domain === r.brand_domain })),

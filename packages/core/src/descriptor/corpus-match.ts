@@ -4,11 +4,11 @@
 // fits (loose-match.ts). Never a fuzzy hit: it would invent merchants for local shops, and a wrong merchant is worse
 // than none.
 import type { CorpusBrand, CorpusIndex, KeyHit } from "../beta/corpus-index.ts";
+import { followedByNoName, MIN_COINED_KEY, namesBusiness, strength } from "./after-name.ts";
 import { isCommonEnglishWord, isCommonWord } from "./common-words.ts";
 import { abbreviation, truncatedName } from "./loose-match.ts";
 import { nameKey } from "./name-key.ts";
-import { namesNobody, NUMBER_MARK, TRAILING_WORDS } from "./noise.ts";
-import { BUSINESS_WORDS } from "./people.ts";
+import { namesNobody, NUMBER_MARK } from "./noise.ts";
 import { countryLength, isRegionCode, placeLength } from "./places.ts";
 
 /** A corpus brand with a site: what the `searched_name` stage can answer with. */
@@ -16,8 +16,6 @@ export type NamedBrand = CorpusBrand & { domain: string };
 
 /** Longest brand name tried, in words. */
 const MAX_WORDS = 6;
-/** A key this long is distinctive ("starbucks", "wholefds"): the words after it may be a place we do not list. */
-const STRONG_KEY = 7;
 /** Before a star ("ADOBE *ACROPRO"), a word this long names the biller; shorter ones are platform codes. */
 const MIN_HEAD_KEY = 4;
 
@@ -54,10 +52,45 @@ export function matchCorpus(index: CorpusIndex, merchant: string[], given: strin
     if (!hit || (key.length < 3 && (!(hit.isName || rest[0] === NUMBER_MARK) || asRegion))) continue;
     // A letter alone joined onto a word makes another name ("TIM E CO" is no TIME), unless the name has it apart.
     if (run.length > 1 && run.at(-1)!.length === 1 && nameWords(hit.brand.name) < run.length) continue;
-    if (followedByNoName(rest, strength(run, key))) return inMarket(index, run, rest) ?? hit.brand;
+    if (followedByNoName(rest, strength(run, key), hit.brand.category)) return inMarket(index, run, rest) ?? hit.brand;
   }
   const headRun = head && head.length ? [{ words: head, key: headKey, rest: [] }] : [];
-  return hits.get(headKey)?.brand ?? looseMatch(index, [...candidates, ...headRun]);
+  return hits.get(headKey)?.brand ?? looseMatch(index, [...candidates, ...headRun]) ?? afterNobody(index, words, country);
+}
+
+/** Words before a brand's name that name nobody this many at most: codes, a town, a bank's words ("AP", "LYON 3"). */
+const MAX_SKIPPED = 5;
+
+/**
+ * A distinctive brand name printed after words that name nobody: a bank's code or terminal, a city, a card's digits
+ * ("AP 442106 WEGMANS 081 ROCHESTER", "LYON 3 LA POSTE", "NR 04XX XXXX 1123 DELHAIZE-ELSENE"). Only a name that says
+ * enough on its own (strength), and the same rule for what follows it; a word before it that could be a name ("JOES
+ * STARBUCKS") stops the search.
+ */
+function afterNobody(index: CorpusIndex, words: string[], country: string | null): NamedBrand | null {
+  for (let start = 0, skipped = 0; start < words.length && skipped < MAX_SKIPPED; skipped++) {
+    const step = skippableLength(words, start);
+    if (!step) return null;
+    start += step;
+    const runs = leadingRuns(words.slice(start));
+    const hits = brandsByKeys(index, runs.map((r) => r.key).filter((k) => k.length >= MIN_COINED_KEY), country);
+    for (const { key, rest, words: run } of runs) {
+      const hit = hits.get(key);
+      const said = hit && strength(run, key);
+      if (said?.strong && followedByNoName(rest, said, hit!.brand.category)) return inMarket(index, run, rest) ?? hit!.brand;
+    }
+  }
+  return null;
+}
+
+/** How many words at `start` name nobody before a name: a number, a billing word, a place, a code of three letters or fewer. */
+function skippableLength(words: string[], start: number): number {
+  const word = words[start];
+  if (namesNobody(word)) return 1;
+  const place = placeLength(words, start, { cut: false });
+  if (place) return place;
+  // A card's masked digits ("XXXX"), or a short code no word of a business's name.
+  return /^[X*]+$/.test(word) || (/^[A-Z0-9]{1,3}$/.test(word) && !isCommonEnglishWord(word) && !namesBusiness(word)) ? 1 : 0;
 }
 
 /**
@@ -80,7 +113,7 @@ function looseMatch(index: CorpusIndex, candidates: Run[]): NamedBrand | null {
     // A printed address's name part is abbreviated as well ("NTFLX.COM").
     const brandId = truncatedName(index.loose, words) ?? abbreviation(index.loose, words.map((w) => w.replace(/\..*$/, "")));
     const brand = brandId ? index.brands.get(brandId) : undefined;
-    if (brand && followedByNoName(rest, strength(words, key))) return brand;
+    if (brand && followedByNoName(rest, strength(words, key), brand.category)) return brand;
   }
   return null;
 }
@@ -135,12 +168,6 @@ export function corpusSpelling(index: CorpusIndex, name: string): string | null 
   return (key && index.byKey.get(key)?.find((hit) => hit.isName)?.brand.name) || null;
 }
 
-/** The last word that is not a billing word or number is a region code: the words before it are a city. */
-function endsInRegion(words: string[]): boolean {
-  const last = [...words].reverse().find((w) => !(TRAILING_WORDS.has(w) || /[\d.]/.test(w) || w === NUMBER_MARK));
-  return last !== undefined && isRegionCode(last);
-}
-
 const MIN_PLURAL_KEY = 6;
 /** A market's code run onto a name's end, as billers print their storefronts ("USAI": Spotify USA Inc); not in a word. */
 const MARKET_CODE_END = /(?:usai|usa|us|ca|uk|au|nz)$/;
@@ -187,145 +214,3 @@ function foreignCommonName(brand: CorpusBrand, country: string | null): boolean 
   if (!country || !brand.market || brand.market === country) return false;
   return brand.name.toUpperCase().split(/[\s-]+/).every((w) => isCommonWord(w.replace(/[^A-Z]/g, "")));
 }
-
-/**
- * How much a name says on its own: a long key is distinctive ("starbucks"); a name that is one common English word
- * ("FRONTIER", "MARATHON") is a word any business may start with: a branch after it (`plain`) needs a name in it.
- */
-type Strength = { strong: boolean; plain: boolean };
-
-function strength(run: string[], key: string): Strength {
-  const long = key.length >= STRONG_KEY;
-  // A shorter name of four letters or more that is no common word of any language we read is distinctive too ("IKEA",
-  // "WAWA"), but a branch after it must name something ("AMAZON TROPICAL FISH HOUSTON TX" is a shop).
-  const coined = !long && key.length >= MIN_COINED_KEY && run.every((w) => !isCommonWord(w.replace(/[^A-Z]/g, "")));
-  return { strong: long || coined, plain: coined || (run.length === 1 && isCommonEnglishWord(run[0])) };
-}
-
-const MIN_COINED_KEY = 4;
-
-/**
- * Whether the words after a brand's name can belong to a purchase from that brand rather than to another business's
- * name. Never a word that names a kind of business ("FRONTIER DINER", "APPLE FARM STAND", "ROSSMANN MALERBETRIEB").
- * Always: places, billing, legal and street words, numbers, the brand's service line. After a store number: a few
- * words of a city we may not list. Then a branch or suburb (isBranch), or a few words ending in a region code after a
- * distinctive name ("MARRIOTT BOSTON COPLEY MA").
- */
-function followedByNoName(rest: string[], { strong, plain }: Strength): boolean {
-  // A hyphen after the name ends it: what follows is a branch or city ("COSTA-KINGS CROSS STN", "KMART-PENRITH").
-  const words = rest.map((w) => w.replace(/^-/, ""));
-  if (words.some((w, i) => namesBusiness(w) && !inCompanyName(words, i) && !namesTown(words, i))) return false;
-  const few = (from: number) => words.slice(from).filter((w) => w !== NUMBER_MARK).length <= 5;
-  let ended = rest[0]?.startsWith("-") ?? false;
-  for (let i = 0; i < words.length; ) {
-    const word = words[i];
-    if (word === NUMBER_MARK) return few(i + 1);
-    // After a branch, the city's short code closes the descriptor ("STARBUCKS-KINGS CROSS/LDN").
-    if (ended && i === words.length - 1 && /^[A-Z]{3}$/.test(word)) return true;
-    if (namesNobody(word) || (i === 0 && word === "OF" && strong)) {
-      ended ||= word.length > 1;
-      i++;
-      continue;
-    }
-    const line = serviceLineLength(words, i);
-    if (line) {
-      ended = true;
-      i += line;
-      continue;
-    }
-    const place = placeLength(words, i);
-    if (place) {
-      // A place cut short may be the start of a name ("MOUNTAIN" of MOUNTAIN VIEW in "GAP MOUNTAIN OUTFITTERS"), and a
-      // region code with words after it a word of the name ("DE" of "DIA DE CAMPO").
-      const regionOnly = place === 1 && isRegionCode(word) && !placeLength(words, i, { cut: false, codes: false });
-      ended ||= placeLength(words, i, { cut: false }) === place && !(regionOnly && !restNamesNobody(words, i + 1));
-      i += place;
-      continue;
-    }
-    // A store code before the store number ("TARGET HOU #1045", "LCBO/RAO #0217").
-    if (word.length <= 3 && words.indexOf(NUMBER_MARK, i) > i) {
-      i++;
-      continue;
-    }
-    if (!strong && !ended) return false;
-    const branch = branchLength(words, i);
-    if (branch <= 2 && isBranch(words.slice(i, i + branch), { ended, plain, atEnd: i + branch === words.length })) {
-      i += branch;
-      continue;
-    }
-    // Longer, only a few words ending in a region code after a distinctive name, none of them common unless the name
-    // has ended ("MARRIOTT BOSTON COPLEY MA").
-    return strong && few(i) && endsInRegion(words.slice(i)) && (ended || !words.slice(i).some(isCommonWord));
-  }
-  return true;
-}
-
-/**
- * Whether words after a name are a branch or suburb (two at most: "MT ALBERT", "VIALE PIAVE"). Once a place or legal
- * word has ended the name, any. Otherwise never an activity ("MARATHON PRINTING & SIGNS"); at the very end, only
- * names, no common word; before a place or number after a plain name, a name among them. A business is often named
- * with common words after a brand's ("PATAGONIA TOURS", "FRONTIER FEED & SEED CHEYENNE WY", "CARREFOUR DES FLEURS"),
- * a suburb seldom is ("SUPERVALU RATHMINES").
- */
-function isBranch(words: string[], { ended, plain, atEnd }: { ended: boolean; plain: boolean; atEnd: boolean }): boolean {
-  if (ended) return true;
-  if (words.some(namesActivity)) return false;
-  if (atEnd) return words.every(isProperWord);
-  return !plain || words.some(isProperWord);
-}
-
-/**
- * A brand's own service line after its name, as telecoms, energy companies and retailers bill them: a service word,
- * perhaps after the line's own name ("TELUS OPTIK TV", "SWISSCOM BLUE TV", "MEO FIBRA", "SPARK NZ BROADBAND", "BOOTS
- * OPTICIANS", "TESCO CLUBCARD PLUS"). Only words no local business is named by alone.
- */
-function serviceLineLength(words: string[], start: number): number {
-  if (SERVICE_LINES.has(words[start])) return 1;
-  return start + 1 < words.length && SERVICE_LINES.has(words[start + 1]) && !namesNobody(words[start]) ? 2 : 0;
-}
-
-const SERVICE_LINES = new Set([
-  "TV", "BROADBAND", "FIBRE", "FIBER", "FIBRA", "INTERNET", "MOBILE", "WIRELESS", "PLUS", "OPTICIANS", "OPTICIAN",
-  "ENERGY", "ENRG", "TELECOM", "CELLULAR", "UNLIMITED", "MUSIC",
-]);
-
-/** After a store number, a word before the closing region code is a town's name, whatever else it means ("WAWA # MEDIA PA"). */
-function namesTown(words: string[], i: number): boolean {
-  const next = words.slice(i + 1).filter((w) => w !== NUMBER_MARK);
-  return words[i - 1] === NUMBER_MARK && next.length === 1 && isRegionCode(next[0]);
-}
-
-/**
- * Part of a company's registered name, not a kind of business: "GROUP" or "HOLDINGS" before a legal form ("NOEL
- * LEEMING GROUP LIMI"), Italy's "SPA" (S.p.A.) with more after it ("ESSELUNGA SPA VIALE FAMA").
- */
-function inCompanyName(words: string[], i: number): boolean {
-  const next = words[i + 1];
-  if (next === undefined) return false;
-  if (words[i] === "SPA") return true;
-  return (words[i] === "GROUP" || words[i] === "HOLDINGS") && namesNobody(next) && next !== NUMBER_MARK;
-}
-
-/** How many words from `start` are neither places, numbers nor billing words: a branch or suburb, perhaps. */
-function branchLength(words: string[], start: number): number {
-  let end = start;
-  while (end < words.length && !namesNobody(words[end]) && !placeLength(words, end)) end++;
-  return end - start;
-}
-
-/** A word for an activity: a kind of business ("PRINTING", "DETAILING"), never a branch's name. */
-const namesActivity = (word: string) => word.length >= 6 && word.endsWith("ING");
-
-/** A word that can only be a name: letters, four or more, not a common word of any language we read. */
-const isProperWord = (word: string) => /^[A-Z]{4,}$/.test(word) && !isCommonWord(word);
-
-const restNamesNobody = (words: string[], from: number) => words.slice(from).every(namesNobody);
-
-/** A word naming a kind of business, alone or as the end of a compound ("MALERBETRIEB", "AUTOHANDEL"). */
-function namesBusiness(word: string): boolean {
-  if (TRAILING_WORDS.has(word) || SERVICE_LINES.has(word)) return false;
-  return BUSINESS_WORDS.has(word) || BUSINESS_ENDINGS.test(word);
-}
-
-/** German and Dutch compounds end in the kind of business they are. */
-const BUSINESS_ENDINGS = /\B(?:BETRIEB|HANDEL|SERVICE|TECHNIK|WERKSTATT|PRAXIS|BAU|BAECKEREI|BÄCKEREI|METZGEREI|KANZLEI|APOTHEKE|SALON|STUDIO|BEDRIJF|WINKEL|KAPPER)$/;

@@ -81,9 +81,12 @@ export function truncatedName(index: LooseIndex, words: string[]): string | null
     cut(k, w, i) || (keys.length > 1 && (consonantsOf(k, w, i === last ? 2 : MIN_CUT_WORD) || vowelsDropped(k, w)));
   // One word may be the name's words run together and cut ("PETROCAN" of Petro-Canada).
   const runTogether = (s: Spelling) => keys.length === 1 && s.words.length > 1 && key.length > s.words[0].length && s.key.startsWith(key);
-  // Each word the name's word or shortened, at least one shortened.
+  // Each word the name's word or shortened, at least one shortened. A bank's field cuts a name at its end, so words of
+  // the name left out after the run follow words printed whole ("FRANK AND OAK" is no Frankie & Benny's).
   const wordsFit = (s: Spelling) =>
-    keys.every((k, i) => k === s.words[i] || shortens(k, s.words[i], i) || cut(k, s.words[i], i, s)) && keys.some((k, i) => k !== s.words[i]);
+    keys.every((k, i) => k === s.words[i] || shortens(k, s.words[i], i) || cut(k, s.words[i], i, s)) &&
+    keys.some((k, i) => k !== s.words[i]) &&
+    (s.words.length === keys.length || keys.slice(0, last).every((k, i) => k === s.words[i]));
   // Enough of it kept: several words long, or one whole or only cut at its end; one word, most of the name's first.
   const enoughKept = (s: Spelling) =>
     keys.length > 1

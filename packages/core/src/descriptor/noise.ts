@@ -55,8 +55,9 @@ const PHRASES: RegExp[] = [
   /\s(?:MANDAT|MANDATSREF|GLAEUBIGER-ID|GLÄUBIGER-ID|KUNDENNR|KD-NR)\b.*$/g, // Germany: a SEPA debit's fields
   /^\s*ADDEBITO\s+(?:DIRETTO\s+)?(?:SDD\s+)?/g, // Italy: a direct debit
   /\b(?:CARTA|KARTE)\s+\d{4}\b/g, // Italy, Germany: the card
+  /\b(?:EIN)?KAUF\/(?:DIENSTLEISTUNG|ONLINE-SHOPPING)(?:\s+VOM\s+[\d.]+)?/g, // Switzerland: a purchase, wherever it stands ("TWINT KAUF/…")
   /^\s*(?:EINKAUF|BEZAHLUNG\s+KARTE)\b|\bMC\/\d+/g, // Switzerland, Austria
-  /^\s*KAUF\/DIENSTLEISTUNG(?:\s+VOM\s+[\d.]+)?|\bKARTEN(?:NUMMER|\s+NR\.?):?\s*[X*\d]+|^\s*LSV\+?(?:\s+BELASTUNG)?/g, // Switzerland
+  /\bKARTEN(?:NUMMER|\s+NR\.?):?\s*[X*\d]+|^\s*LSV\+?(?:\s+BELASTUNG)?/g, // Switzerland
   /^\s*POS\s+(?:\d+,\d{2}\s+AT\s+|\d{4}\s+)?K\d(?:\s+\d{1,2}\.\d{1,2}\.(?:\d{2,4})?)?/g, // Austria: "POS 23,40 AT K1 07.03.", "POS K1"
   /^\s*DOMICILIERING\b|\bMEDEDELING\b.*$/g, // Belgium: a direct debit and its message
   /^\s*(?:RECIBO|DEB\.?\s+DIRECTO|ADEUDO(?:\s+RECIBO)?)\b/g, // Spain, Portugal: a direct debit
@@ -179,6 +180,8 @@ export const TRAILING_WORDS = new Set([
   "EAST", "WEST", "STACJA", "TANKSTELLE", "STAZIONE", "ESTACION",
   // At a fuel station: the pump outside or the shop inside ("QT 876 OUTSIDE TULSA OK"); a transit card topped up.
   "OUTSIDE", "INSIDE", "AUTOLOAD", "RELOAD", "AUFLADUNG", "PAY",
+  // A utility's instalment on a German direct debit ("STADTWERKE MUENCHEN ABSCHLAG STROM").
+  "ABSCHLAG", "VERTRAGSKONTO",
 ]);
 
 /**

@@ -37,6 +37,25 @@ export const IconSource = z.discriminatedUnion("package", [
 ]);
 export type IconSource = z.infer<typeof IconSource>;
 
+/** What a merchant sells, the way a statement's reader would group it. */
+export const MERCHANT_CATEGORIES = [
+  "retail",
+  "grocery",
+  "pharmacy",
+  "restaurant",
+  "fuel_convenience",
+  "travel",
+  "transport",
+  "telecom",
+  "utility",
+  "subscription",
+  "entertainment",
+  "services",
+  "government",
+  "postal",
+] as const;
+export type MerchantCategory = (typeof MERCHANT_CATEGORIES)[number];
+
 /** A listing: ticker symbol as the exchange prints it, and the exchange's MIC (see exchanges.json). */
 export const Listing = z.object({
   symbol: z.string().regex(/^[A-Z0-9]{1,6}([.-][A-Z0-9]{1,2})?$/),
@@ -69,25 +88,9 @@ export const SeedBrand = z.strictObject({
    * its `country`; null for a brand known everywhere. It tells same-named brands apart (migration 0010).
    */
   market: z.string().regex(/^[A-Z]{2}$/).nullable().default(null),
+  /** What it sells, for a merchant (its `category`); null for a brand the seed does not class (migration 0012). */
+  category: z.enum(MERCHANT_CATEGORIES).nullable().default(null),
 });
-
-/** What a merchant sells, the way a statement's reader would group it. */
-export const MERCHANT_CATEGORIES = [
-  "retail",
-  "grocery",
-  "pharmacy",
-  "restaurant",
-  "fuel_convenience",
-  "travel",
-  "transport",
-  "telecom",
-  "utility",
-  "subscription",
-  "entertainment",
-  "services",
-  "government",
-  "postal",
-] as const;
 
 /**
  * A merchant card statements name (seed/merchants-*.json): a brand, plus where it trades, what it sells and where its

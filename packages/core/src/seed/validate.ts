@@ -71,10 +71,10 @@ const MERCHANT_FILES = [
 ] as const satisfies (keyof typeof SEED_FILES)[];
 
 /**
- * A merchant as a brand: its home market tells it from same-named brands elsewhere; what it sells and its source are the
- * data's own record, not the database's.
+ * A merchant as a brand: its home market tells it from same-named brands elsewhere, what it sells what words may follow
+ * its name; its source is the data's own record, not the database's.
  */
-const asBrand = ({ country, category: _category, source: _source, ...brand }: SeedMerchant): SeedBrand => ({ ...brand, market: country });
+const asBrand = ({ country, source: _source, ...brand }: SeedMerchant): SeedBrand => ({ ...brand, market: country });
 
 /** The same brand may stand in two files (an S&P 500 member that is also a big consumer merchant): merge by domain. */
 function mergeBrands(brands: SeedBrand[]): SeedBrand[] {
@@ -97,6 +97,7 @@ function mergeBrands(brands: SeedBrand[]): SeedBrand[] {
       listings: uniqueBy([...seen.listings, ...b.listings], (l) => `${l.symbol}@${l.mic}`),
       isins: unique([...seen.isins, ...b.isins]),
       market: seen.market ?? b.market,
+      category: seen.category ?? b.category,
     });
   }
   return [...byDomain.values()];

@@ -56,11 +56,11 @@ export async function brandStatements(brand: SeedBrandInput, images: BrandImages
     // Images go by rank (brands/image-rank.ts): a re-seed keeps a logo the crawler found that ranks higher, and an
     // image the seed lacks. (No SQL comments in statements: they are also written out as one SQL file.)
     statement(
-      `INSERT INTO brands (id, domain, name, description, colors, socials, popularity, market, ${columns.join(", ")}, source, indexed_at, updated_at)
-       VALUES (${Array.from({ length: 8 + columns.length }, (_, i) => `?${i + 1}`).join(", ")}, 'seed', ${NOW}, ${NOW})
+      `INSERT INTO brands (id, domain, name, description, colors, socials, popularity, market, category, ${columns.join(", ")}, source, indexed_at, updated_at)
+       VALUES (${Array.from({ length: 9 + columns.length }, (_, i) => `?${i + 1}`).join(", ")}, 'seed', ${NOW}, ${NOW})
        ON CONFLICT (id) DO UPDATE SET domain = excluded.domain, name = excluded.name,
          description = excluded.description, colors = excluded.colors, socials = excluded.socials,
-         popularity = excluded.popularity, market = excluded.market, updated_at = excluded.updated_at, ${keepBetter("logo")}, ${keepBetter("brandmark")}`,
+         popularity = excluded.popularity, market = excluded.market, category = excluded.category, updated_at = excluded.updated_at, ${keepBetter("logo")}, ${keepBetter("brandmark")}`,
       id,
       brand.domain,
       brand.name,
@@ -69,6 +69,7 @@ export async function brandStatements(brand: SeedBrandInput, images: BrandImages
       JSON.stringify(brand.socials),
       brand.popularity,
       brand.market,
+      brand.category,
       ...imageValues(images.logo),
       ...imageValues(images.brandmark),
     ),
@@ -141,6 +142,7 @@ export function cryptoAsBrand(asset: SeedCrypto, takenDomains: Set<string>): See
     listings: [],
     isins: [],
     market: null,
+    category: null,
   };
 }
 

@@ -1,0 +1,171 @@
+// What may follow a brand's name in a descriptor for the purchase to be from that brand: places, store numbers,
+// billing and legal words, the brand's service lines, the ways it sells (its machines, counters, apps), a word for its
+// own kind of business, a branch's name; never a word that names another business ("APPLE FARM STAND", "SHELL BEACH
+// CAFE"). How much the name says on its own (its strength) decides how much of that it may carry.
+import { isCommonEnglishWord, isCommonWord } from "./common-words.ts";
+import { isOwnKindWord } from "./kind-words.ts";
+import { namesNobody, NUMBER_MARK, TRAILING_WORDS } from "./noise.ts";
+import { BUSINESS_WORDS } from "./people.ts";
+import { isRegionCode, placeLength } from "./places.ts";
+
+/** A key this long is distinctive ("starbucks", "wholefds"): the words after it may be a place we do not list. */
+const STRONG_KEY = 7;
+
+/**
+ * How much a name says on its own: a long key is distinctive ("starbucks"); a name that is one common English word
+ * ("FRONTIER", "MARATHON") is a word any business may start with: a branch after it (`plain`) needs a name in it.
+ */
+export type Strength = { strong: boolean; plain: boolean };
+
+export function strength(run: string[], key: string): Strength {
+  const long = key.length >= STRONG_KEY;
+  // A shorter name of four letters or more that is no common word of any language we read is distinctive too ("IKEA",
+  // "WAWA"), but a branch after it must name something ("AMAZON TROPICAL FISH HOUSTON TX" is a shop).
+  const coined = !long && key.length >= MIN_COINED_KEY && run.every((w) => !isCommonWord(w.replace(/[^A-Z]/g, "")));
+  return { strong: long || coined, plain: coined || (run.length === 1 && isCommonEnglishWord(run[0])) };
+}
+
+export const MIN_COINED_KEY = 4;
+
+/**
+ * Whether the words after a brand's name can belong to a purchase from that brand rather than to another business's
+ * name. Never a word that names a kind of business ("FRONTIER DINER", "APPLE FARM STAND", "ROSSMANN MALERBETRIEB").
+ * Always: places, billing, legal and street words, numbers, the brand's service line. After a store number: a few
+ * words of a city we may not list. Then a branch or suburb (isBranch), or a few words ending in a region code after a
+ * distinctive name ("MARRIOTT BOSTON COPLEY MA").
+ */
+export function followedByNoName(rest: string[], { strong, plain }: Strength, kind: string | null = null): boolean {
+  // A hyphen after the name ends it: what follows is a branch or city ("COSTA-KINGS CROSS STN", "KMART-PENRITH").
+  const words = rest.map((w) => w.replace(/^-/, ""));
+  const ownLine = (w: string) => SERVICE_LINES.has(w) || isOwnKindWord(w, kind);
+  if (words.some((w, i) => namesBusiness(w) && !ownLine(w) && !inCompanyName(words, i) && !namesTown(words, i))) return false;
+  const few = (from: number) => words.slice(from).filter((w) => w !== NUMBER_MARK).length <= 5;
+  let ended = rest[0]?.startsWith("-") ?? false;
+  for (let i = 0; i < words.length; ) {
+    const word = words[i];
+    if (word === NUMBER_MARK) return few(i + 1);
+    // After a branch, the city's short code closes the descriptor ("STARBUCKS-KINGS CROSS/LDN").
+    if (ended && i === words.length - 1 && /^[A-Z]{3}$/.test(word)) return true;
+    if (namesNobody(word) || (i === 0 && word === "OF" && strong)) {
+      ended ||= word.length > 1;
+      i++;
+      continue;
+    }
+    const line = serviceLineLength(words, i, ownLine);
+    if (line) {
+      ended = true;
+      i += line;
+      continue;
+    }
+    const place = placeLength(words, i);
+    if (place) {
+      // A place cut short may be the start of a name ("MOUNTAIN" of MOUNTAIN VIEW in "GAP MOUNTAIN OUTFITTERS"), and a
+      // region code with words after it a word of the name ("DE" of "DIA DE CAMPO").
+      const regionOnly = place === 1 && isRegionCode(word) && !placeLength(words, i, { cut: false, codes: false });
+      ended ||= placeLength(words, i, { cut: false }) === place && !(regionOnly && !restNamesNobody(words, i + 1));
+      i += place;
+      continue;
+    }
+    // A store code before the store number ("TARGET HOU #1045", "LCBO/RAO #0217").
+    if (word.length <= 3 && words.indexOf(NUMBER_MARK, i) > i) {
+      i++;
+      continue;
+    }
+    if (!strong && !ended) return false;
+    const branch = branchLength(words, i);
+    if (branch <= 2 && isBranch(words.slice(i, i + branch), { ended, plain, atEnd: i + branch === words.length })) {
+      i += branch;
+      continue;
+    }
+    // Longer, only a few words ending in a region code after a distinctive name, none of them common unless the name
+    // has ended ("MARRIOTT BOSTON COPLEY MA").
+    return strong && few(i) && endsInRegion(words.slice(i)) && (ended || !words.slice(i).some(isCommonWord));
+  }
+  return true;
+}
+
+/**
+ * Whether words after a name are a branch or suburb (two at most: "MT ALBERT", "VIALE PIAVE"). Once a place or legal
+ * word has ended the name, any. Otherwise never an activity ("MARATHON PRINTING & SIGNS"); at the very end, only
+ * names, no common word; before a place or number after a plain name, a name among them. A business is often named
+ * with common words after a brand's ("PATAGONIA TOURS", "FRONTIER FEED & SEED CHEYENNE WY", "CARREFOUR DES FLEURS"),
+ * a suburb seldom is ("SUPERVALU RATHMINES").
+ */
+function isBranch(words: string[], { ended, plain, atEnd }: { ended: boolean; plain: boolean; atEnd: boolean }): boolean {
+  if (ended) return true;
+  if (words.some(namesActivity)) return false;
+  if (atEnd) return words.every(isProperWord);
+  return !plain || words.some(isProperWord);
+}
+
+/**
+ * A brand's own service line after its name, as telecoms, energy companies and retailers bill them: a service word,
+ * perhaps after the line's own name ("TELUS OPTIK TV", "SWISSCOM BLUE TV", "MEO FIBRA", "SPARK NZ BROADBAND", "BOOTS
+ * OPTICIANS", "TESCO CLUBCARD PLUS"), or a word for the brand's own kind of business (kind-words.ts). Only words no
+ * local business is named by alone after the brand's name.
+ */
+function serviceLineLength(words: string[], start: number, isLine: (word: string) => boolean): number {
+  if (isLine(words[start])) return 1;
+  // A line's own name before a service word ("OPTIK TV"), not before a kind of business ("ELECTRICAL SERVICES").
+  return start + 1 < words.length && SERVICE_LINES.has(words[start + 1]) && !namesNobody(words[start]) ? 2 : 0;
+}
+
+const SERVICE_LINES = new Set([
+  "TV", "BROADBAND", "FIBRE", "FIBER", "FIBRA", "INTERNET", "MOBILE", "WIRELESS", "PLUS", "OPTICIANS", "OPTICIAN",
+  "ENERGY", "ENRG", "TELECOM", "CELLULAR", "UNLIMITED", "MUSIC",
+  // How the purchase was made from the brand: its machines, counters, apps and top-ups ("LNER TICKET OFFICE", "SEPTA
+  // "PRESTO AUTOLD", "SL APP BILJETT", "SFMTA METER"). No business is named by these alone after a brand's.
+  "TICKET", "TICKETS", "TKT", "TKTS", "MACHINE", "MACHINES", "OFFICE", "BOOKING", "BOOKINGS", "FARE", "FARES",
+  "AUTOLD", "RECHARGE", "RELOAD", "TOPUP", "VENDING", "METER", "METERS", "SMARTMETER", "PARKING", "PARKNG", "PKG",
+  "APP", "AUTOM", "AUTOMAT", "TICKETAUTOMAT", "FAHRKARTE", "FAHRKARTEN", "FAHRSCHEIN", "BILJETT", "BILJETTER",
+  "BILLET", "BILLETS", "BILLETE", "BILLETES", "BIGLIETTO", "BIGLIETTI", "KAARTJE", "KAARTJES", "STATION", "POINTS",
+  "PURCH", "OPLADEN", "OPTANKNING", "PAID", "PREPAID",
+]);
+
+/** After a store number, a word before the closing region code is a town's name, whatever else it means ("WAWA # MEDIA PA"). */
+function namesTown(words: string[], i: number): boolean {
+  const next = words.slice(i + 1).filter((w) => w !== NUMBER_MARK);
+  return words[i - 1] === NUMBER_MARK && next.length === 1 && isRegionCode(next[0]);
+}
+
+/**
+ * Part of a company's registered name, not a kind of business: "GROUP" or "HOLDINGS" before a legal form ("NOEL
+ * LEEMING GROUP LIMI"), Italy's "SPA" (S.p.A.) with more after it ("ESSELUNGA SPA VIALE FAMA").
+ */
+function inCompanyName(words: string[], i: number): boolean {
+  const next = words[i + 1];
+  if (next === undefined) return false;
+  if (words[i] === "SPA") return true;
+  return (words[i] === "GROUP" || words[i] === "HOLDINGS") && namesNobody(next) && next !== NUMBER_MARK;
+}
+
+/** How many words from `start` are neither places, numbers nor billing words: a branch or suburb, perhaps. */
+function branchLength(words: string[], start: number): number {
+  let end = start;
+  while (end < words.length && !namesNobody(words[end]) && !placeLength(words, end)) end++;
+  return end - start;
+}
+
+/** A word for an activity: a kind of business ("PRINTING", "DETAILING"), never a branch's name. */
+const namesActivity = (word: string) => word.length >= 6 && word.endsWith("ING");
+
+/** A word that can only be a name: letters, four or more, not a common word of any language we read. */
+const isProperWord = (word: string) => /^[A-Z]{4,}$/.test(word) && !isCommonWord(word);
+
+const restNamesNobody = (words: string[], from: number) => words.slice(from).every(namesNobody);
+
+/** A word naming a kind of business, alone or as the end of a compound ("MALERBETRIEB", "AUTOHANDEL"). */
+export function namesBusiness(word: string): boolean {
+  if (TRAILING_WORDS.has(word) || SERVICE_LINES.has(word)) return false;
+  // A kind of business in the plural names one too ("NEXT DOOR BARBERS", "NEW WORLD WINES").
+  return BUSINESS_WORDS.has(word) || (word.endsWith("S") && BUSINESS_WORDS.has(word.slice(0, -1))) || BUSINESS_ENDINGS.test(word);
+}
+
+/** German and Dutch compounds end in the kind of business they are. */
+const BUSINESS_ENDINGS = /\B(?:BETRIEB|HANDEL|SERVICE|TECHNIK|WERKSTATT|PRAXIS|BAU|BAECKEREI|BÄCKEREI|METZGEREI|KANZLEI|APOTHEKE|SALON|STUDIO|BEDRIJF|WINKEL|KAPPER)$/;
+
+/** The last word that is not a billing word or number is a region code: the words before it are a city. */
+function endsInRegion(words: string[]): boolean {
+  const last = [...words].reverse().find((w) => !(TRAILING_WORDS.has(w) || /[\d.]/.test(w) || w === NUMBER_MARK));
+  return last !== undefined && isRegionCode(last);
+}

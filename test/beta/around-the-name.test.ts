@@ -1,0 +1,99 @@
+// A brand among a bank's words: the codes, towns and card digits a bank prints before its name, and after it the ways
+// the brand sells (machines, counters, apps) and words for its own kind of business. Each rule beside the local shops
+// it must leave alone: no merchant is invented.
+import { beforeAll, describe, expect, it } from "vitest";
+import { buildLooseIndex, truncatedName } from "@brand/core/descriptor/loose-match";
+import { isOwnKindWord } from "@brand/core/descriptor/kind-words";
+import { identify } from "@brand/core/beta/identify";
+import { transactionRequestSchema } from "@brand/core/beta/request";
+import type { IdentityRow } from "@brand/core/beta/row";
+import { context, ownStageDeps } from "../helpers/beta.ts";
+import { seedCorpus } from "../helpers/corpus.ts";
+
+describe("a name cut by the bank's field width", () => {
+  const index = buildLooseIndex(
+    [{ raw: "Frankie and Benny's", brandId: "frankie", isName: true, popularity: 50 }, { raw: "British Gas", brandId: "britishgas", isName: true, popularity: 50 }],
+    [],
+  );
+
+  it("is cut at its end: words of the name left out follow words printed whole", () => {
+    expect(truncatedName(index, ["FRANK", "AND"])).toBeNull(); // Frank And Oak, a shop of its own
+    expect(truncatedName(index, ["FRANKIE", "AND", "BEN"])).toBe("frankie");
+    expect(truncatedName(index, ["BRIT", "GAS"])).toBe("britishgas"); // every word of the name there, one shortened
+  });
+});
+
+describe("a merchant's own kind of business", () => {
+  it("is a word of its kind, or that word cut short, and never another kind's", () => {
+    expect(isOwnKindWord("PHARMACIE", "pharmacy")).toBe(true);
+    expect(isOwnKindWord("COMPUT", "retail")).toBe(true); // COMPUTERS cut by the field
+    expect(isOwnKindWord("CAFE", "fuel_convenience")).toBe(false);
+    expect(isOwnKindWord("WINES", "grocery")).toBe(false);
+    expect(isOwnKindWord("PHARMACY", null)).toBe(false); // a brand the seed does not class
+  });
+});
+
+describe("on the seeded corpus", { timeout: 30_000 }, () => {
+  beforeAll(seedCorpus);
+  const row = async (transaction: string, withContext = false): Promise<IdentityRow> =>
+    identify(await ownStageDeps(), transactionRequestSchema().parse({ transaction, ...(withContext && { transaction_context: context }) }), {
+      transactionId: transaction,
+      accountId: "acc_around_the_name",
+    });
+  const expectMatched = async (cases: Record<string, string>) => {
+    for (const [descriptor, domain] of Object.entries(cases)) expect(await row(descriptor), descriptor).toMatchObject({ status: "matched", domain });
+  };
+  const expectCleaned = async (descriptors: string[]) => {
+    for (const descriptor of descriptors) expect(await row(descriptor), descriptor).toMatchObject({ status: "cleaned", domain: null });
+  };
+
+  it("finds a distinctive brand after a bank's codes, a town or a card's digits", async () => {
+    await expectMatched({
+      "VISA DDA PUR AP 442106 WEGMANS 081 ROCHESTER * NY": "wegmans.com", // TD's authorisation code
+      "PAIEMENT CB 1202 LYON 3 LA POSTE CARTE 4412": "laposte.fr", // the town first
+      "BETALING MET DEBETKAART NR 6703 04XX XXXX 1123 DELHAIZE-ELSENE 4412 IXELLES 14-03": "delhaize.be",
+    });
+  });
+
+  it("stops at a word before the brand that could be a business's own name", async () => {
+    await expectCleaned([
+      "CB BAR DE LA POSTE 09/03", // a bar, named after the post office
+      "CB BAR DE LA POSTE 13/03 ANNECY",
+      "LITTLE WEGMANS DELI ROCHESTER NY",
+    ]);
+  });
+
+  it("reads the brand's machines, counters, apps and top-ups after its name", async () => {
+    await expectMatched({
+      "LNER TICKET OFFICE YORK GB": "lner.co.uk",
+      "SFMTA METER 0412 SAN FRANCISCO CA": "sfmta.com",
+      "PRESTO AUTOLD TORONTO ON": "prestocard.ca",
+    });
+  });
+
+  it("reads a word for the brand's own kind of business after its name", async () => {
+    await expectMatched({
+      "INTERAC PURCHASE JEAN COUTU PHARMACIE N LAVAL": "jeancoutu.com",
+      "WICKES BUILDING SUPPLI CD 3318": "wickes.co.uk", // cut by the field
+      "DIRECT DEBIT ORIGIN ENERGY ELECTRIC 0044123456": "originenergy.com.au",
+    });
+  });
+
+  it("leaves a business named with a brand's word and another kind of business cleaned", async () => {
+    await expectCleaned([
+      "EFTPOS COLES BAY KIOSK TAS", // a kiosk at Coles Bay, not a Coles supermarket
+      "EFTPOS TRANSACTION SPARKS ELECTRICAL SERVICES", // a service word after another trade's word
+      "EFTPOS NEW WORLD WINES LTD BLENHEIM", // a kind of business in the plural names one too
+      "))) NEXT DOOR BARBERS SHEFFIELD",
+      "SP * FRANK AND OAK MONTREAL QC", // not Frankie & Benny's
+    ]);
+  });
+
+  it("reads a Swiss purchase's wording after the wallet's name", async () => {
+    expect(await row("TWINT KAUF/DIENSTLEISTUNG COOP-1234 BASEL", true)).toMatchObject({
+      status: "matched",
+      domain: "coop.ch",
+      intermediary: expect.objectContaining({ domain: "twint.ch" }),
+    });
+  });
+});
