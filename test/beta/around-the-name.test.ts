@@ -71,6 +71,11 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     });
   });
 
+  it("takes a street after any brand's name as where its branch stands", async () => {
+    await expectMatched({ "VDP-SUBWAY GRAFTON ST": "subway.com" });
+    await expectCleaned(["SUBWAY TILE ST"]); // a common word before the street: a business of its own
+  });
+
   it("reads a word for the brand's own kind of business after its name", async () => {
     await expectMatched({
       "INTERAC PURCHASE JEAN COUTU PHARMACIE N LAVAL": "jeancoutu.com",

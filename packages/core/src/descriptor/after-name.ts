@@ -71,6 +71,13 @@ export function followedByNoName(rest: string[], { strong, plain }: Strength, ki
       i++;
       continue;
     }
+    // A street after any name is where its branch stands ("SUBWAY GRAFTON ST", "UNIQLO PITT ST MALL").
+    const street = streetLength(words, i);
+    if (street) {
+      ended = true;
+      i += street;
+      continue;
+    }
     if (!strong && !ended) return false;
     const branch = branchLength(words, i);
     if (branch <= 2 && isBranch(words.slice(i, i + branch), { ended, plain, atEnd: i + branch === words.length })) {
@@ -121,6 +128,18 @@ const SERVICE_LINES = new Set([
   "BILLET", "BILLETS", "BILLETE", "BILLETES", "BIGLIETTO", "BIGLIETTI", "KAARTJE", "KAARTJES", "STATION", "POINTS",
   "PURCH", "OPLADEN", "OPTANKNING", "PAID", "PREPAID",
 ]);
+
+/** The words a street's name ends in, as banks print them. */
+const STREET_WORDS = new Set(["ST", "STREET", "RD", "ROAD", "AVE", "AVENUE", "BLVD", "HWY", "PKWY", "LANE", "LN", "DR", "MALL", "QY", "QUAY", "SQ", "PDE", "TCE"]);
+
+/** A street's name, one or two words that can only be names, and the street word after them: 0 when none. */
+function streetLength(words: string[], start: number): number {
+  for (const n of [1, 2]) {
+    const name = words.slice(start, start + n);
+    if (name.length === n && name.every(isProperWord) && STREET_WORDS.has(words[start + n])) return n + 1;
+  }
+  return 0;
+}
 
 /** After a store number, a word before the closing region code is a town's name, whatever else it means ("WAWA # MEDIA PA"). */
 function namesTown(words: string[], i: number): boolean {
