@@ -25,6 +25,7 @@ import holdout11 from "./fixtures/holdout-11-descriptors.json";
 import holdout12 from "./fixtures/holdout-12-descriptors.json";
 import holdout13 from "./fixtures/holdout-13-descriptors.json";
 import holdout14 from "./fixtures/holdout-14-descriptors.json";
+import holdout15 from "./fixtures/holdout-15-descriptors.json";
 import tuning3 from "./fixtures/tuning-3-descriptors.json";
 
 type Entry = {
@@ -45,10 +46,12 @@ const tuningSets = [labelled, holdout, tuning3, holdout2, holdout3, holdout4, ho
 const seen = new Set(tuningSets.flat().map((e) => e.descriptor));
 /** Descriptors of the sets before 13: set 13 is scored without them, as on its first run. */
 const seenBy12 = new Set([...seen, ...[holdout11, holdout12].flat().map((e) => (e as Entry).descriptor)]);
-/** Every descriptor a fix may have been guided by: set 14 is scored without them. */
+/** Descriptors of the sets before 14: set 14 is scored without them, as on its first run. */
 const seenBy13 = new Set([...seenBy12, ...(holdout13 as Entry[]).map((e) => e.descriptor)]);
+/** Every descriptor a fix may have been guided by: set 15 is scored without them. */
+const seenBy14 = new Set([...seenBy13, ...(holdout14 as Entry[]).map((e) => e.descriptor)]);
 /**
- * Held-out sets 2 to 12 (fixtures/holdout-*.md) were each scored once with their misses unseen (docs/beta-accuracy.md
+ * Held-out sets 2 to 14 (fixtures/holdout-*.md) were each scored once with their misses unseen (docs/beta-accuracy.md
  * has each first score); their misses then guided fixes, so they are tuning sets now, held to these floors.
  */
 const HOLDOUT_2_FLOOR: Record<Kind, number> = { big_brand: 0.93, platform: 0.95, local_shop: 1, person: 0.9, noise: 1 };
@@ -63,8 +66,9 @@ const HOLDOUT_10_FLOOR: Record<Kind, number> = { big_brand: 0.96, platform: 0.92
 const HOLDOUT_11_FLOOR: Record<Kind, number> = { big_brand: 148 / 170, platform: 49 / 57, local_shop: 1, person: 24 / 26, noise: 1 };
 const HOLDOUT_12_FLOOR: Record<Kind, number> = { big_brand: 152 / 167, platform: 48 / 53, local_shop: 1, person: 23 / 28, noise: 1 };
 const HOLDOUT_13_FLOOR: Record<Kind, number> = { big_brand: 141 / 152, platform: 48 / 49, local_shop: 43 / 44, person: 24 / 25, noise: 1 };
-/** Held-out set 14 is unseen: its misses are not printed, and its floors are its first run's figures. */
-const HOLDOUT_14_FLOOR: Record<Kind, number> = { big_brand: 139 / 157, platform: 44 / 53, local_shop: 44 / 46, person: 23 / 26, noise: 1 };
+const HOLDOUT_14_FLOOR: Record<Kind, number> = { big_brand: 146 / 157, platform: 45 / 53, local_shop: 1, person: 23 / 26, noise: 1 };
+/** Held-out set 15 is unseen: its misses are not printed, and its floors are its first run's figures. */
+const HOLDOUT_15_FLOOR: Record<Kind, number> = { big_brand: 132 / 152, platform: 46 / 51, local_shop: 1, person: 21 / 24, noise: 1 };
 
 type LabelledSet = { entries: Entry[]; floor: Record<Kind, number>; showMisses: boolean; perKind?: number };
 const SETS: Record<string, LabelledSet> = {
@@ -85,7 +89,8 @@ const SETS: Record<string, LabelledSet> = {
   "held-out 11 (now tuning)": { entries: (holdout11 as Entry[]).filter((e) => !seen.has(e.descriptor)), floor: HOLDOUT_11_FLOOR, showMisses: true },
   "held-out 12 (now tuning)": { entries: (holdout12 as Entry[]).filter((e) => !seen.has(e.descriptor)), floor: HOLDOUT_12_FLOOR, showMisses: true },
   "held-out 13 (now tuning)": { entries: (holdout13 as Entry[]).filter((e) => !seenBy12.has(e.descriptor)), floor: HOLDOUT_13_FLOOR, showMisses: true },
-  "held-out 14": { entries: (holdout14 as Entry[]).filter((e) => !seenBy13.has(e.descriptor)), floor: HOLDOUT_14_FLOOR, showMisses: true },
+  "held-out 14 (now tuning)": { entries: (holdout14 as Entry[]).filter((e) => !seenBy13.has(e.descriptor)), floor: HOLDOUT_14_FLOOR, showMisses: true },
+  "held-out 15": { entries: (holdout15 as Entry[]).filter((e) => !seenBy14.has(e.descriptor)), floor: HOLDOUT_15_FLOOR, showMisses: false },
 };
 
 function request(entry: Entry) {
@@ -153,11 +158,11 @@ for (const [set, { entries, floor: floors, showMisses, perKind = 8 }] of Object.
   });
 }
 
-it("keeps the tuning sets apart, and held-out set 14 large and unseen", () => {
+it("keeps the tuning sets apart, and held-out set 15 large and unseen", () => {
   const tuning = new Set((labelled as Entry[]).map((e) => e.descriptor));
   expect((holdout as Entry[]).filter((e) => tuning.has(e.descriptor))).toEqual([]);
-  // 331 written; lines already in earlier sets (fees, cash machines, famous brands' plain lines) are left out.
-  const scored = SETS["held-out 14"].entries;
+  // 330 written; lines already in earlier sets (fees, cash machines, famous brands' plain lines) are left out.
+  const scored = SETS["held-out 15"].entries;
   expect(scored.length).toBeGreaterThanOrEqual(280);
-  expect(scored.filter((e) => seenBy13.has(e.descriptor))).toEqual([]);
+  expect(scored.filter((e) => seenBy14.has(e.descriptor))).toEqual([]);
 });
