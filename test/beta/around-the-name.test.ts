@@ -71,6 +71,16 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     });
   });
 
+  it("takes a branch of three words once a hyphen ends the name, and a place's name we do not list", async () => {
+    await expectMatched({
+      "VIS STARBUCKS-KINGS CROSS/LDN": "starbucks.com",
+      "EFTPOS TRANSACTION BRISCOES NEW LYNN 11/03": "briscoes.co.nz",
+      "IDP PURCHASE - 7734 H&M0412-SHERWAY/ETOBICOKE": "hm.com", // a store number glued to a name with an ampersand
+      "PAIEMENT PREAUTORISE HYDRO-QUEBEC 0019 8823": "hydroquebec.com", // Desjardins' pre-authorised debit
+    });
+    await expectCleaned(["HOLLISTER NEW WAVE"]); // a common word after NEW: a business's name, not a place's
+  });
+
   it("takes a street after any brand's name as where its branch stands", async () => {
     await expectMatched({ "VDP-SUBWAY GRAFTON ST": "subway.com" });
     await expectCleaned(["SUBWAY TILE ST"]); // a common word before the street: a business of its own
@@ -81,6 +91,8 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "INTERAC PURCHASE JEAN COUTU PHARMACIE N LAVAL": "jeancoutu.com",
       "WICKES BUILDING SUPPLI CD 3318": "wickes.co.uk", // cut by the field
       "DIRECT DEBIT ORIGIN ENERGY ELECTRIC 0044123456": "originenergy.com.au",
+      "POS DEBIT HILTON HOTELS CHICAGO IL": "hilton.com", // a brand of the consumer list, classed too
+      "BRIT GAS SERVICES DD 850012345678": "britishgas.co.uk", // several words shortened: the brand's own kind still
     });
   });
 
@@ -91,6 +103,7 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "EFTPOS NEW WORLD WINES LTD BLENHEIM", // a kind of business in the plural names one too
       "))) NEXT DOOR BARBERS SHEFFIELD",
       "SP * FRANK AND OAK MONTREAL QC", // not Frankie & Benny's
+      "STARBUCK CAFE LLC", // one word only like a brand's name, then its kind of business: a café of its own
     ]);
   });
 

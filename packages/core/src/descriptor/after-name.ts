@@ -80,7 +80,8 @@ export function followedByNoName(rest: string[], { strong, plain }: Strength, ki
     }
     if (!strong && !ended) return false;
     const branch = branchLength(words, i);
-    if (branch <= 2 && isBranch(words.slice(i, i + branch), { ended, plain, atEnd: i + branch === words.length })) {
+    // Once the name has ended, a branch of three words ("STARBUCKS-KINGS CROSS/LDN", "PANDORA-SYLVIA PARK/AKL").
+    if (branch <= (ended ? 3 : 2) && isBranch(words.slice(i, i + branch), { ended, plain, atEnd: i + branch === words.length })) {
       i += branch;
       continue;
     }
@@ -101,9 +102,16 @@ export function followedByNoName(rest: string[], { strong, plain }: Strength, ki
 function isBranch(words: string[], { ended, plain, atEnd }: { ended: boolean; plain: boolean; atEnd: boolean }): boolean {
   if (ended) return true;
   if (words.some(namesActivity)) return false;
-  if (atEnd) return words.every(isProperWord);
+  if (atEnd) return words.every(isProperWord) || isPlaceName(words);
   return !plain || words.some(isProperWord);
 }
+
+/** Words that begin a place's name ("NEW LYNN", "MT ALBERT", "LOWER HUTT", "PORT MELBOURNE"). */
+const PLACE_BEGINNINGS = new Set(["NEW", "MT", "MOUNT", "PORT", "FORT", "FT", "LAKE", "GLEN", "EAST", "WEST", "NORTH", "SOUTH", "UPPER", "LOWER", "SAN", "SANTA", "ST"]);
+
+/** A place's name we do not list: a word that begins one, then a word that is no common English word. */
+const isPlaceName = (words: string[]) =>
+  words.length === 2 && PLACE_BEGINNINGS.has(words[0]) && /^[A-Z]{3,}$/.test(words[1]) && !isCommonEnglishWord(words[1]);
 
 /**
  * A brand's own service line after its name, as telecoms, energy companies and retailers bill them: a service word,

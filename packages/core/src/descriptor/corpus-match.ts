@@ -113,7 +113,9 @@ function looseMatch(index: CorpusIndex, candidates: Run[]): NamedBrand | null {
     // A printed address's name part is abbreviated as well ("NTFLX.COM").
     const brandId = truncatedName(index.loose, words) ?? abbreviation(index.loose, words.map((w) => w.replace(/\..*$/, "")));
     const brand = brandId ? index.brands.get(brandId) : undefined;
-    if (brand && followedByNoName(rest, strength(words, key), brand.category)) return brand;
+    // A word for the brand's kind of business after one word only like the brand's name (a surname, often) is another
+    // business ("STARBUCK CAFE"); after several words shortened, the brand's ("BRIT GAS SERVICES").
+    if (brand && followedByNoName(rest, strength(words, key), words.length > 1 ? brand.category : null)) return brand;
   }
   return null;
 }

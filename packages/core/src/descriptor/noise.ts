@@ -37,7 +37,7 @@ const PHRASES: RegExp[] = [
   /^\s*(?:KORTKÖP|KORTKOP|KORTKJØP|KORTKJOP|VAREKJØP|VAREKJOP|KORTTIOSTO|DANKORT-(?:NOTA|KØB|KOB)|VISA\/DANKORT)\b/g, // Nordics: card purchase
   /^\s*(?:EFTPOS|VISA DEBIT)\s+(?:PURCHASE|PURCH)?\b/g, // Australia and New Zealand
   /\bEFTPOS\b/g,
-  /^\s*(?:OPOS|PRE-AUTHORIZED DEBIT|PREAUTHORIZED DEBIT|PAD)\b/g, // Canada: online POS, pre-authorised debit
+  /^\s*(?:OPOS|PRE-AUTHORIZED DEBIT|PREAUTHORIZED DEBIT|PAD|PAIEMENT\s+PR[EÉ]AUTORIS[EÉ])\b/g, // Canada: online POS, pre-authorised debit
   /^\s*(?:ACH\s+(?:DEBIT|WITHDRAWAL|PMT)|(?:EXTERNAL|ELECTRONIC)\s+WITHDRAWAL|ONLINE\s+PAYMENT)\b/g, // US
   /\s(?:DD|CD|VIS|\)\)\))(?=\s+#|\s+\d{4,}\b|\s*$)/g, // UK: the payment type after the name ("VODAFONE DD", "TESCO CD 1234")
   /^\s*VIS\s|^\s*\)\)\)\s*/g, // UK: HSBC's Visa and contactless marks before the name
@@ -115,7 +115,7 @@ const NUMBERS: RegExp[] = [
   /\b[X*]{2,}\d{2,}\b/g, // masked card numbers XXXX1234 (before the next: XXXXX7719 is no name)
   /\b(?=(?:[A-Z]*\d){4})\d[A-Z0-9]{4,}\b/g, // a card or terminal code that starts with a digit: 4B1234
   /(?<=\b[A-Z]{4,})\d[A-Z0-9]{5,}\b/g, // a booking reference glued to the name: EASYJET000K7RZ2Q9
-  /(?<=\b[A-Z]{3,})\d{3,}\b/g, // a store number glued to the name: STARBUCKS12345
+  /(?<=\b[A-Z]{3,}|&[A-Z])\d{3,}\b/g, // a store number glued to the name: STARBUCKS12345, H&M0412
   /\b[A-Z]\d{3,}\b/g, // a store code: F12345
   /\b(?=(?:[A-Z]*\d){3})(?=\d*[A-Z])[A-Z0-9]{8,}\b/g, // reference codes mixing letters and digits (not PRZELEWY24)
   /\b\d{3,}\b/g, // long numbers: store, terminal and reference numbers
