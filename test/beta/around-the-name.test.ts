@@ -107,6 +107,23 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     ]);
   });
 
+  it("finds a platform's prefix printed with its star after a terminal's code or the platform's own code", async () => {
+    const via = (domain: string | null, intermediary: string) => ({ domain, intermediary: expect.objectContaining({ domain: intermediary }) });
+    expect(await row("POS 8,40 AT D4 08.03. 10:12 SUMUP *HEURIGER ZUM FASS", true)).toMatchObject(via(null, "sumup.com"));
+    expect(await row("GH *GRUBHUB SWEETGREEN 877-585-4471 IL", true)).toMatchObject(via("sweetgreen.com", "grubhub.com"));
+    expect(await row("PLATNOSC KARTA PYSZNE.PL*KEBAB U ALIEGO POZNAN", true)).toMatchObject(via(null, "pyszne.pl")); // a Polish card payment
+    // Without a star after skipped words, a platform's word is a shop's name: no platform, no merchant.
+    for (const descriptor of ["JS TAKEAWAY LEICESTER CD 2291", "ZAKUP PRZY UZYCIU KARTY PKP IC WARSZAWA CENTR"]) {
+      expect(await row(descriptor, true), descriptor).toMatchObject({ intermediary: null });
+    }
+    expect(await row("JS TAKEAWAY LEICESTER CD 2291", true)).toMatchObject({ status: "cleaned", domain: null });
+  });
+
+  it("reads two letters printed with an ampersand as a name, with the purchase's market", async () => {
+    await expectMatched({ "A&W TORONTO ON": "aw.ca" });
+    expect(await row("DOORDASH*A&W TORONTO ON", true)).toMatchObject({ domain: "aw.ca", intermediary: expect.objectContaining({ domain: "doordash.com" }) });
+  });
+
   it("reads a Swiss purchase's wording after the wallet's name", async () => {
     expect(await row("TWINT KAUF/DIENSTLEISTUNG COOP-1234 BASEL", true)).toMatchObject({
       status: "matched",

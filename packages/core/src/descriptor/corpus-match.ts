@@ -47,9 +47,10 @@ export function matchCorpus(index: CorpusIndex, merchant: string[], given: strin
     const hit = hits.get(key);
     // "BP" is a name; "IG" is only an alias, unless a store number follows it as it follows a chain's ("QT #456",
     // "BK #21458"); "CA" after a phone number is California, whatever C&A is called, while "DM FIL.2341 LEIPZIG"
-    // starts with a name.
+    // starts with a name. Two letters printed with an ampersand are a name as printed ("A&W TORONTO ON", "M&S").
     const asRegion = run.every(isRegionCode) && rest.every((w) => w === NUMBER_MARK || /\d/.test(w));
-    if (!hit || (key.length < 3 && (!(hit.isName || rest[0] === NUMBER_MARK) || asRegion))) continue;
+    const ampersand = run.some((w) => w.includes("&"));
+    if (!hit || (key.length < 3 && (!(hit.isName || ampersand || rest[0] === NUMBER_MARK) || asRegion))) continue;
     // A letter alone joined onto a word makes another name ("TIM E CO" is no TIME), unless the name has it apart.
     if (run.length > 1 && run.at(-1)!.length === 1 && nameWords(hit.brand.name) < run.length) continue;
     if (followedByNoName(rest, strength(run, key), hit.brand.category)) return inMarket(index, run, rest) ?? hit.brand;
@@ -84,7 +85,7 @@ function afterNobody(index: CorpusIndex, words: string[], country: string | null
 }
 
 /** How many words at `start` name nobody before a name: a number, a billing word, a place, a code of three letters or fewer. */
-function skippableLength(words: string[], start: number): number {
+export function skippableLength(words: string[], start: number): number {
   const word = words[start];
   if (namesNobody(word)) return 1;
   const place = placeLength(words, start, { cut: false });

@@ -25,7 +25,7 @@ const PHRASES: RegExp[] = [
   /\bRECURRING\s+(?:PAYMENT|PMT|DEBIT|CHARGE)\b/g,
   /\b(?:VISA|MASTERCARD|MC|AMEX)\s+(?:PURCHASE|(?:DEBIT|DDA)(?:\s+PUR(?:CHASE)?)?|CARD|VARE)\b/g, // "VISA VARE": Norway
   /\b(?:DBT|DEBIT)\s+(?:PURCHASE|PUR|CRD)\b|\bNON-PIN\b|^\s*RECURRING\b/g,
-  /^\s*(?:IDEAL(?:\s+BETALING)?|TRANSAKCJA\s+KARTA|PAY\s+ANYONE(?=\s+TRANSFER))\b|\b(?:BESTELLING|BESTELLUNG)\b|\bVALUE\s+DATE:?|\bPASNR\.?\s*\d*/g,
+  /^\s*(?:IDEAL(?:\s+BETALING)?|PAY\s+ANYONE(?=\s+TRANSFER))\b|\b(?:BESTELLING|BESTELLUNG)\b|\bVALUE\s+DATE:?|\bPASNR\.?\s*\d*/g,
   /^\s*(?:MISC(?:ELLANEOUS)?\s+(?:PAYMENT|DEBIT)|PAGO\s+MOVIL(?:\s+EN)?|PAIEMENT\s+DIRECT)\b/g,
   /\bCARD\s+(?:ENDING\s+(?:IN\s+)?|NO\.?\s*|#\s*)?[X*]*\d{4}\b/g,
   /\bDDA\s+(?:PURCHASE|DEBIT|POS)\b/g,
@@ -63,7 +63,7 @@ const PHRASES: RegExp[] = [
   /^\s*(?:RECIBO|DEB\.?\s+DIRECTO|ADEUDO(?:\s+RECIBO)?)\b/g, // Spain, Portugal: a direct debit
   /^\s*AP\s*#\s*\d+(?!\d|\s+(?:TO|FROM)\b)/g, // New Zealand: an automatic payment
   /^\s*BETALING\s+MET\s+(?:DEBETKAART|BANCONTACT|MAESTRO)(?:\s+NUMMER)?(?:\s+[0-9X]{4}){0,4}/g, // Belgium
-  /^\s*ZAKUP(?:\s+PRZY\s+U[ZŻ]YCIU\s+KARTY|\s+KARTA)?\b/g, // Poland
+  /^\s*(?:ZAKUP(?:\s+PRZY\s+U[ZŻ]YCIU\s+KARTY|\s+KARTA)?|P[LŁ]ATNO[SŚ][CĆ]\s+KART[AĄ]|TRANSAKCJA\s+KART[AĄ])(?=\s|$)/g, // Poland: a card purchase
   /^\s*COMPRA(?:\s+\d{4})?\b(?!\s+TARJ)/g, // Portugal
   /\bKØB\b|\bKOE?B\b(?=\s)/g, // Denmark: "VISA/DANKORT KØB"
   /^\s*POS\s+W\/D\b/g, // New Zealand

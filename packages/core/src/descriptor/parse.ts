@@ -1,6 +1,6 @@
 // A card descriptor taken apart: bank noise out, the platform prefix split off, the printed domain found, and the
 // merchant words left for the corpus and for a display name.
-import { merchantWords } from "./corpus-match.ts";
+import { merchantWords, skippableLength } from "./corpus-match.ts";
 import { nameKey } from "./name-key.ts";
 import { achReceiver, namesNobody, NUMBER_MARK, stripNoise, unmark, unwrapEnvelope } from "./noise.ts";
 import { splitTransfer } from "./people.ts";
@@ -37,8 +37,7 @@ export function parseDescriptor(raw: string, prefixes: PlatformPrefix[]): Parsed
   // Brackets only group ("PAYPAL (EUROPE)", "BELL CANADA (OB)"); their words stay.
   const upper = raw.toUpperCase().replace(/[()]/g, " ").replace(/\s+/g, " ").trim();
   const marked = stripNoise(unwrapEnvelope(upper));
-  // A number left before the prefix ("CHECKCARD 1112 SQ *JOES") hides it.
-  const split = splitPlatform(marked.replace(/^[\s#,;:.-]+/, ""), prefixes);
+  const split = platformAfterNobody(marked, prefixes);
   const p2p = split?.platform.kind === "p2p";
   // A wallet that also moves money between people ("TWINT AN LUKAS MEIER") says so with a direction word.
   const wallet = split?.platform.kind === "wallet";
@@ -60,6 +59,28 @@ export function parseDescriptor(raw: string, prefixes: PlatformPrefix[]): Parsed
     name: displayName(words.filter((w) => w !== NUMBER_MARK)) || (split ? split.platform.name : tidyName(text || upper)),
     platformSells: split !== null && platformSells(words, split.platform),
   };
+}
+
+/** How many words before a platform's prefix may name nobody: a terminal's code, a town ("AT D4 SUMUP *HEURIGER"). */
+const MAX_BEFORE_PLATFORM = 3;
+
+/**
+ * The platform whose prefix starts the descriptor, or follows words that name nobody: a number left before it
+ * ("CHECKCARD 1112 SQ *JOES"), a terminal's code ("AT D4 SUMUP *HEURIGER ZUM FASS"), a code of the platform's own
+ * before its name ("GH *GRUBHUB SWEETGREEN").
+ */
+function platformAfterNobody(marked: string, prefixes: PlatformPrefix[]) {
+  const tokens = marked.split(" ");
+  for (let skip = 0; skip <= MAX_BEFORE_PLATFORM && skip < tokens.length; skip++) {
+    const skipped = skip ? merchantWords(tokens[skip - 1]) : [];
+    if (skipped.length && !skippableLength(skipped, 0)) return null;
+    const text = tokens.slice(skip).join(" ");
+    // After skipped words only a prefix printed with its star: "JS TAKEAWAY LEICESTER" is a takeaway, not Takeaway.com.
+    if (skip && !tokens.slice(skip, skip + 2).some((t) => t.includes("*"))) continue;
+    const split = splitPlatform(text.replace(/^[\s#,;:.*-]+/, ""), prefixes);
+    if (split) return split;
+  }
+  return null;
 }
 
 function platformSells(words: string[], platform: Platform): boolean {
