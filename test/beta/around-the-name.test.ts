@@ -12,7 +12,12 @@ import { seedCorpus } from "../helpers/corpus.ts";
 
 describe("a name cut by the bank's field width", () => {
   const index = buildLooseIndex(
-    [{ raw: "Frankie and Benny's", brandId: "frankie", isName: true, popularity: 50 }, { raw: "British Gas", brandId: "britishgas", isName: true, popularity: 50 }],
+    [
+      { raw: "Frankie and Benny's", brandId: "frankie" },
+      { raw: "British Gas", brandId: "britishgas" },
+      { raw: "Societe des alcools du Quebec", brandId: "saq" },
+      { raw: "Bank of America", brandId: "bofa" },
+    ].map((name) => ({ isName: true, popularity: 50, ...name })),
     [],
   );
 
@@ -20,6 +25,11 @@ describe("a name cut by the bank's field width", () => {
     expect(truncatedName(index, ["FRANK", "AND"])).toBeNull(); // Frank And Oak, a shop of its own
     expect(truncatedName(index, ["FRANKIE", "AND", "BEN"])).toBe("frankie");
     expect(truncatedName(index, ["BRIT", "GAS"])).toBe("britishgas"); // every word of the name there, one shortened
+  });
+
+  it("is cut between words when three or more are printed whole, never two", () => {
+    expect(truncatedName(index, ["SOCIETE", "DES", "ALCOOLS", "DU"])).toBe("saq");
+    expect(truncatedName(index, ["BANK", "OF"])).toBeNull();
   });
 });
 

@@ -25,6 +25,8 @@ const MIN_TRUNCATED_WORDS_KEY = 6;
 const MIN_TRUNCATED_SHARE = 0.5;
 /** Several words all shortened ("NORDSTRM RCK") are taken when they keep this many letters; fewer need a word whole. */
 const MIN_SHORTENED_WORDS_KEY = 10;
+/** A name cut between its words keeps at least this many of them whole. */
+const MIN_WHOLE_WORDS = 3;
 /** A word shortened before the last keeps at least this many letters ("BRIT" of "BRITISH"). */
 const MIN_CUT_WORD = 3;
 /** A one-word name cut short keeps at least this share of its letters ("WALGREEN", "STARBUCK"). */
@@ -81,11 +83,13 @@ export function truncatedName(index: LooseIndex, words: string[]): string | null
     cut(k, w, i) || (keys.length > 1 && (consonantsOf(k, w, i === last ? 2 : MIN_CUT_WORD) || vowelsDropped(k, w)));
   // One word may be the name's words run together and cut ("PETROCAN" of Petro-Canada).
   const runTogether = (s: Spelling) => keys.length === 1 && s.words.length > 1 && key.length > s.words[0].length && s.key.startsWith(key);
-  // Each word the name's word or shortened, at least one shortened. A bank's field cuts a name at its end, so words of
-  // the name left out after the run follow words printed whole ("FRANK AND OAK" is no Frankie & Benny's).
+  // Each word the name's word or shortened, at least one shortened, or three words or more whole with the name's last
+  // left out (cut between words: "SOCIETE DES ALCOOLS DU" of the Société des alcools du Québec). A bank's field cuts a
+  // name at its end, so words of the name left out after the run follow words printed whole ("FRANK AND OAK" is no
+  // Frankie & Benny's).
   const wordsFit = (s: Spelling) =>
     keys.every((k, i) => k === s.words[i] || shortens(k, s.words[i], i) || cut(k, s.words[i], i, s)) &&
-    keys.some((k, i) => k !== s.words[i]) &&
+    (keys.some((k, i) => k !== s.words[i]) || (keys.length >= MIN_WHOLE_WORDS && s.words.length > keys.length)) &&
     (s.words.length === keys.length || keys.slice(0, last).every((k, i) => k === s.words[i]));
   // Enough of it kept: several words long, or one whole or only cut at its end; one word, most of the name's first.
   const enoughKept = (s: Spelling) =>
