@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildLooseIndex, truncatedName } from "@brand/core/descriptor/loose-match";
 import { isOwnKindWord } from "@brand/core/descriptor/kind-words";
+import { isCashMachine } from "@brand/core/descriptor/noise";
 import { identify } from "@brand/core/beta/identify";
 import { transactionRequestSchema } from "@brand/core/beta/request";
 import type { IdentityRow } from "@brand/core/beta/row";
@@ -132,6 +133,25 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
   it("reads two letters printed with an ampersand as a name, with the purchase's market", async () => {
     await expectMatched({ "A&W TORONTO ON": "aw.ca" });
     expect(await row("DOORDASH*A&W TORONTO ON", true)).toMatchObject({ domain: "aw.ca", intermediary: expect.objectContaining({ domain: "doordash.com" }) });
+  });
+
+  it("reads more banks' wordings before the name: a debit card, an Italian card payment, a New Zealand automatic payment", async () => {
+    await expectMatched({
+      "VISA DEBITKARTE LUFTHANSA 2201237894431 FRANKFURT": "lufthansa.com",
+      "ZAHLUNG DEBITKARTE SBB CFF FFS BERN 12.03.24": "sbb.ch",
+      "PAGAMENTO CON CARTA ESSELUNGA-MI VIALE PIAVE MILANO": "esselunga.it",
+      "AP# SPARK BROADBAND 1234567": "spark.co.nz",
+      "VISA/DANKORT DSB BILLETAUTOMAT KOBENHAVN H": "dsb.dk", // a ticket machine, in Danish
+    });
+  });
+
+  it("gives a British cash machine's line, and a business named with a trade's word, no merchant", async () => {
+    await expectCleaned([
+      "CASH HSBC MAR12 HIGH ST CROYDON", // a withdrawal at an HSBC machine: the bank is no merchant
+      "POS08MAR MURPHYS VICTUALLERS", // a pub
+      "TIMS DONAIR HALIFAX NS", // a donair shop, not Tim Hortons
+    ]);
+    expect(isCashMachine("CASH CONVERTERS CROYDON")).toBe(false); // a pawnbroker: no date after the words
   });
 
   it("reads a Swiss purchase's wording after the wallet's name", async () => {

@@ -70,9 +70,9 @@ const HOLDOUT_11_FLOOR: Record<Kind, number> = { big_brand: 148 / 170, platform:
 const HOLDOUT_12_FLOOR: Record<Kind, number> = { big_brand: 152 / 167, platform: 48 / 53, local_shop: 1, person: 23 / 28, noise: 1 };
 const HOLDOUT_13_FLOOR: Record<Kind, number> = { big_brand: 141 / 152, platform: 48 / 49, local_shop: 43 / 44, person: 24 / 25, noise: 1 };
 const HOLDOUT_14_FLOOR: Record<Kind, number> = { big_brand: 146 / 157, platform: 45 / 53, local_shop: 1, person: 23 / 26, noise: 1 };
-/** Held-out sets 15 and 16 are unseen: their misses are not printed, and their floors are their first runs' figures. */
+/** Held-out set 15 is unseen: its misses are not printed, and its floors are its first run's figures. */
 const HOLDOUT_15_FLOOR: Record<Kind, number> = { big_brand: 132 / 152, platform: 46 / 51, local_shop: 1, person: 21 / 24, noise: 1 };
-const HOLDOUT_16_FLOOR: Record<Kind, number> = { big_brand: 140 / 153, platform: 48 / 51, local_shop: 43 / 45, person: 20 / 24, noise: 19 / 20 };
+const HOLDOUT_16_FLOOR: Record<Kind, number> = { big_brand: 146 / 153, platform: 48 / 51, local_shop: 1, person: 20 / 24, noise: 1 };
 
 type LabelledSet = { entries: Entry[]; floor: Record<Kind, number>; showMisses: boolean; perKind?: number };
 const SETS: Record<string, LabelledSet> = {
@@ -95,7 +95,7 @@ const SETS: Record<string, LabelledSet> = {
   "held-out 13 (now tuning)": { entries: (holdout13 as Entry[]).filter((e) => !seenBy12.has(e.descriptor)), floor: HOLDOUT_13_FLOOR, showMisses: true },
   "held-out 14 (now tuning)": { entries: (holdout14 as Entry[]).filter((e) => !seenBy13.has(e.descriptor)), floor: HOLDOUT_14_FLOOR, showMisses: true },
   "held-out 15": { entries: (holdout15 as Entry[]).filter((e) => !seenBy14.has(e.descriptor)), floor: HOLDOUT_15_FLOOR, showMisses: false },
-  "held-out 16": { entries: (holdout16 as Entry[]).filter((e) => !seenBy15.has(e.descriptor)), floor: HOLDOUT_16_FLOOR, showMisses: false },
+  "held-out 16 (now tuning)": { entries: (holdout16 as Entry[]).filter((e) => !seenBy15.has(e.descriptor)), floor: HOLDOUT_16_FLOOR, showMisses: true },
 };
 
 function request(entry: Entry) {
@@ -163,7 +163,7 @@ for (const [set, { entries, floor: floors, showMisses, perKind = 8 }] of Object.
   });
 }
 
-it("keeps the tuning sets apart, and held-out sets 15 and 16 large and unseen", () => {
+it("keeps the tuning sets apart, and held-out sets 15 and 16 large and scored on lines no earlier set holds", () => {
   const tuning = new Set((labelled as Entry[]).map((e) => e.descriptor));
   expect((holdout as Entry[]).filter((e) => tuning.has(e.descriptor))).toEqual([]);
   // 330 written; lines already in earlier sets (fees, cash machines, famous brands' plain lines) are left out.
@@ -171,7 +171,7 @@ it("keeps the tuning sets apart, and held-out sets 15 and 16 large and unseen", 
   expect(scored.length).toBeGreaterThanOrEqual(280);
   expect(scored.filter((e) => seenBy14.has(e.descriptor))).toEqual([]);
   // 335 written, scored the same way.
-  const scored16 = SETS["held-out 16"].entries;
+  const scored16 = SETS["held-out 16 (now tuning)"].entries;
   expect(scored16.length).toBeGreaterThanOrEqual(280);
   expect(scored16.filter((e) => seenBy15.has(e.descriptor))).toEqual([]);
 });

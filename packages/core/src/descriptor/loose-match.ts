@@ -84,9 +84,9 @@ export function truncatedName(index: LooseIndex, words: string[]): string | null
   // One word may be the name's words run together and cut ("PETROCAN" of Petro-Canada).
   const runTogether = (s: Spelling) => keys.length === 1 && s.words.length > 1 && key.length > s.words[0].length && s.key.startsWith(key);
   // Each word the name's word or shortened, at least one shortened, or three words or more whole with the name's last
-  // left out (cut between words: "SOCIETE DES ALCOOLS DU" of the Société des alcools du Québec). A bank's field cuts a
-  // name at its end, so words of the name left out after the run follow words printed whole ("FRANK AND OAK" is no
-  // Frankie & Benny's).
+  // left out (cut between words: "SOCIETE DES ALCOOLS DU" of the Société des alcools du Québec; two are a name of their
+  // own too often: "CORNER BAKERY"). A bank's field cuts a name at its end, so words of the name left out after the run
+  // follow words printed whole ("FRANK AND OAK" is no Frankie & Benny's).
   const wordsFit = (s: Spelling) =>
     keys.every((k, i) => k === s.words[i] || shortens(k, s.words[i], i) || cut(k, s.words[i], i, s)) &&
     (keys.some((k, i) => k !== s.words[i]) || (keys.length >= MIN_WHOLE_WORDS && s.words.length > keys.length)) &&

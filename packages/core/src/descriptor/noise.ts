@@ -31,7 +31,7 @@ const PHRASES: RegExp[] = [
   /\bDDA\s+(?:PURCHASE|DEBIT|POS)\b/g,
   /^\s*(?:PRLV|PRELEVEMENT)(?:\s+SEPA)?\b/g, // France: direct debit
   /^\s*(?:COMPRA|PAGO)\s+(?:CON\s+)?TARJ(?:ETA)?\.?(?:\s+\d{4}\b)?(?:\s+EN\b)?/g, // Spain: card purchase
-  /^\s*(?:PAGAMENTO|PAG\.?|ACQUISTO|OPERAZIONE)(?:\s+(?:POS|CARTA|CONTACTLESS|TRAMITE\s+POS))?\b/g, // Italy: card purchase
+  /^\s*(?:PAGAMENTO|PAG\.?|ACQUISTO|OPERAZIONE)(?:\s+CON)?(?:\s+(?:POS|CARTA|CONTACTLESS|TRAMITE\s+POS))?\b/g, // Italy: card purchase
   /\b(?:ALLE\s+)?ORE\s+\d{1,2}[:.]\d{2}\b|\bCARTA\s+N\.?\s*[*X\d]+|\bDEL\s+(?=\d{1,2}\.\d{1,2}\.\d{2,4})|\bC\/O\b/g, // Italy: the time and the card, "c/o"
   /^\s*(?:BEA|GEA)(?:,?\s+BETAALPAS)?\b|\bBETAALAUTOMAAT\b|^\s*(?:SEPA\s+)?INCASSO(?:\s+ALGEMEEN\s+DOORLOPEND)?\b/g, // Netherlands
   /^\s*(?:KORTKÖP|KORTKOP|KORTKJØP|KORTKJOP|VAREKJØP|VAREKJOP|KORTTIOSTO|DANKORT-(?:NOTA|KØB|KOB)|VISA\/DANKORT)\b/g, // Nordics: card purchase
@@ -56,12 +56,12 @@ const PHRASES: RegExp[] = [
   /^\s*ADDEBITO\s+(?:DIRETTO\s+)?(?:SDD\s+)?/g, // Italy: a direct debit
   /\b(?:CARTA|KARTE)\s+\d{4}\b/g, // Italy, Germany: the card
   /\b(?:EIN)?KAUF\/(?:DIENSTLEISTUNG|ONLINE-SHOPPING)(?:\s+VOM\s+[\d.]+)?/g, // Switzerland: a purchase, wherever it stands ("TWINT KAUF/…")
-  /^\s*(?:EINKAUF|BEZAHLUNG\s+KARTE)\b|\bMC\/\d+/g, // Switzerland, Austria
+  /^\s*(?:EINKAUF|BEZAHLUNG\s+KARTE)\b|\b(?:ZAHLUNG\s+)?DEBITKARTE\b|\bMC\/\d+/g, // Switzerland, Austria, Germany
   /\bKARTEN(?:NUMMER|\s+NR\.?):?\s*[X*\d]+|^\s*LSV\+?(?:\s+BELASTUNG)?/g, // Switzerland
   /^\s*POS\s+(?:\d+,\d{2}\s+AT\s+|\d{4}\s+)?K\d(?:\s+\d{1,2}\.\d{1,2}\.(?:\d{2,4})?)?/g, // Austria: "POS 23,40 AT K1 07.03.", "POS K1"
   /^\s*DOMICILIERING\b|\bMEDEDELING\b.*$/g, // Belgium: a direct debit and its message
   /^\s*(?:RECIBO|DEB\.?\s+DIRECTO|ADEUDO(?:\s+RECIBO)?)\b/g, // Spain, Portugal: a direct debit
-  /^\s*AP\s*#\s*\d+(?!\d|\s+(?:TO|FROM)\b)/g, // New Zealand: an automatic payment
+  /^\s*AP\s*#\s*\d*(?!\d|\s+(?:TO|FROM)\b)/g, // New Zealand: an automatic payment
   /^\s*BETALING\s+MET\s+(?:DEBETKAART|BANCONTACT|MAESTRO)(?:\s+NUMMER)?(?:\s+[0-9X]{4}){0,4}/g, // Belgium
   /^\s*(?:ZAKUP(?:\s+PRZY\s+U[ZŻ]YCIU\s+KARTY|\s+KARTA)?|P[LŁ]ATNO[SŚ][CĆ]\s+KART[AĄ]|TRANSAKCJA\s+KART[AĄ])(?=\s|$)/g, // Poland: a card purchase
   /^\s*COMPRA(?:\s+\d{4})?\b(?!\s+TARJ)/g, // Portugal
@@ -206,6 +206,6 @@ const TRAILING_PREFIXES = new Set(
  * WITHDRAWAL AT LLOYDS BANK ATM"). It names no merchant.
  */
 const CASH_MACHINE =
-  /^\s*(?:GEA|VDA-)|\bATM\b|\bCASH\s+WITHDRAWAL\b|\bGELD(?:AUTOMAAT|MAAT|AUTOMAT)\b|\bBARGELD|\bPRELIEVO\b|\bCAJERO\b|\bRETRAIT\s+(?:DAB|GAB)\b|\bKONTANTUTTAG\b|\bBANKOMAT\b/;
+  /^\s*(?:GEA|VDA-)|^\s*CASH\s+(?:[A-Z]+\s+){1,3}?(?:\d{1,2}[A-Z]{3}|[A-Z]{3}\d{1,2})\b|\bATM\b|\bCASH\s+WITHDRAWAL\b|\bGELD(?:AUTOMAAT|MAAT|AUTOMAT)\b|\bBARGELD|\bPRELIEVO\b|\bCAJERO\b|\bRETRAIT\s+(?:DAB|GAB)\b|\bKONTANTUTTAG\b|\bBANKOMAT\b/;
 
 export const isCashMachine = (upper: string) => CASH_MACHINE.test(upper);

@@ -95,6 +95,7 @@ export const BUSINESS_WORDS = new Set([
   "COIFFURE", "COIFFEUR", "INSTITUT", "ESTHETIQUE", "FLEURISTE", "OPTIQUE", "PRESSING", "CORDONNERIE", "TRAITEUR",
   "EPICERIE", "ESTETICA", "PARRUCCHIERE", "BARBIERE", "FIORAIO", "FIORISTA", "OTTICA", "FRISOR", "BLUMEN", "FLORISTERIA",
   "KAPPERSZAAK", "BLOEMEN", "FRISORSALONG", "BAGERI", "FRISØR", "BAKERIET", "KONDITORI",
+  "DONAIR", "VICTUALLERS", "VICTUALLER",
 ]);
 
 /** Splits a leading transfer phrase off; `transfer` tells whether the text is a transfer (a P2P rail always is). */
