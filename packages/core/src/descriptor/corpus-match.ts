@@ -77,8 +77,9 @@ function afterNobody(index: CorpusIndex, words: string[], country: string | null
     const hits = brandsByKeys(index, runs.map((r) => r.key).filter((k) => k.length >= MIN_COINED_KEY), country);
     for (const { key, rest, words: run } of runs) {
       const hit = hits.get(key);
-      const said = hit && strength(run, key);
-      if (said?.strong && followedByNoName(rest, said, hit!.brand.category)) return inMarket(index, run, rest) ?? hit!.brand;
+      if (!hit) continue;
+      const said = strength(run, key);
+      if (said.strong && followedByNoName(rest, said, hit.brand.category)) return inMarket(index, run, rest) ?? hit.brand;
     }
   }
   return null;
