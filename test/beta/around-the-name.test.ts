@@ -5,10 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { buildLooseIndex, truncatedName } from "@brand/core/descriptor/loose-match";
 import { isOwnKindWord } from "@brand/core/descriptor/kind-words";
 import { isCashMachine } from "@brand/core/descriptor/noise";
-import { identify } from "@brand/core/beta/identify";
-import { transactionRequestSchema } from "@brand/core/beta/request";
-import type { IdentityRow } from "@brand/core/beta/row";
-import { context, ownStageDeps } from "../helpers/beta.ts";
+import { ownStageRow } from "../helpers/beta.ts";
 import { seedCorpus } from "../helpers/corpus.ts";
 
 describe("a name cut by the bank's field width", () => {
@@ -46,11 +43,7 @@ describe("a merchant's own kind of business", () => {
 
 describe("on the seeded corpus", { timeout: 30_000 }, () => {
   beforeAll(seedCorpus);
-  const row = async (transaction: string, withContext = false): Promise<IdentityRow> =>
-    identify(await ownStageDeps(), transactionRequestSchema().parse({ transaction, ...(withContext && { transaction_context: context }) }), {
-      transactionId: transaction,
-      accountId: "acc_around_the_name",
-    });
+  const row = (transaction: string, withContext = false) => ownStageRow("acc_around_the_name", transaction, { withContext });
   const expectMatched = async (cases: Record<string, string>) => {
     for (const [descriptor, domain] of Object.entries(cases)) expect(await row(descriptor), descriptor).toMatchObject({ status: "matched", domain });
   };

@@ -4,10 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { abbreviation, buildLooseIndex, domainBrand, skeleton, truncatedName } from "@brand/core/descriptor/loose-match";
 import { prefixSpellings } from "@brand/core/descriptor/platforms";
-import { identify } from "@brand/core/beta/identify";
-import { transactionRequestSchema } from "@brand/core/beta/request";
-import type { IdentityRow } from "@brand/core/beta/row";
-import { context, ownStageDeps } from "../helpers/beta.ts";
+import { ownStageRow } from "../helpers/beta.ts";
 import { seedCorpus } from "../helpers/corpus.ts";
 
 const index = buildLooseIndex(
@@ -133,11 +130,7 @@ describe("platform prefixes as banks print them", () => {
 // busy 2-core machine.
 describe("on the seeded corpus", { timeout: 30_000 }, () => {
   beforeAll(seedCorpus);
-  const row = async (transaction: string, withContext = false): Promise<IdentityRow> =>
-    identify(await ownStageDeps(), transactionRequestSchema().parse({ transaction, ...(withContext && { transaction_context: context }) }), {
-      transactionId: transaction,
-      accountId: "acc_generalising",
-    });
+  const row = (transaction: string, withContext = false) => ownStageRow("acc_generalising", transaction, { withContext });
 
   it("never makes a payment platform the merchant by any of its domains", async () => {
     for (const descriptor of ["PAYPAL.COM 4029357733 CA", "PAYPAL.ME/JOHNSMITH", "SQUAREUP.COM JOES PIZZA"]) {
@@ -339,10 +332,7 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
 
   it("tells same-named brands of two markets apart by the request's country_code or the country the descriptor shows", async () => {
     const hinted = async (transaction: string, country_code?: string) =>
-      (await identify(await ownStageDeps(), transactionRequestSchema().parse({ transaction, ...(country_code && { country_code }) }), {
-        transactionId: `${transaction}:${country_code}`,
-        accountId: "acc_generalising",
-      })).domain;
+      (await ownStageRow("acc_generalising", transaction, { country_code })).domain;
     // With no hint, the better known; with one, the market's own.
     expect(await hinted("A&W RESTAURANT 1043")).toBe("aw.ca");
     expect(await hinted("A&W RESTAURANT 1043", "us")).toBe("awrestaurants.com");

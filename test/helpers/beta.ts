@@ -1,5 +1,8 @@
 import { env } from "cloudflare:workers";
 import { forgetCorpusIndex, type DomainFacts } from "@brand/core/beta/corpus-index";
+import { identify } from "@brand/core/beta/identify";
+import { transactionRequestSchema } from "@brand/core/beta/request";
+import type { IdentityRow } from "@brand/core/beta/row";
 import { lookupDeps } from "@brand/core/beta/lookup-deps";
 import { awaitsIndexing } from "@brand/core/brands/request-indexing";
 import { createExecutionContext, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
@@ -71,3 +74,16 @@ export const context = {
   currency: "USD",
   entry_type: "outgoing",
 };
+
+/**
+ * The row our own stages give `transaction` (with `context` when `withContext`, a `country_code` when given), for
+ * `accountId`; the transaction id is the descriptor and its hint, so each case is a lookup of its own.
+ */
+export async function ownStageRow(
+  accountId: string,
+  transaction: string,
+  { withContext = false, country_code }: { withContext?: boolean; country_code?: string } = {},
+): Promise<IdentityRow> {
+  const request = transactionRequestSchema().parse({ transaction, ...(withContext && { transaction_context: context }), ...(country_code && { country_code }) });
+  return identify(await ownStageDeps(), request, { transactionId: country_code ? `${transaction}:${country_code}` : transaction, accountId });
+}

@@ -3,7 +3,7 @@
 // timestamp or new ones arrive meanwhile.
 import { z } from "@hono/zod-openapi";
 import { AppError } from "./errors.ts";
-import { urlSafe } from "./base64.ts";
+import { fromBase64, urlSafe } from "./base64.ts";
 
 export const PageQuery = z.object({
   limit: z
@@ -30,8 +30,9 @@ export type After = { createdAt: string; id: string } | null;
 
 export function decodeCursor(cursor: string | undefined): After {
   if (!cursor) return null;
+  const bytes = fromBase64(cursor);
   try {
-    const [createdAt, id] = JSON.parse(atob(cursor.replace(/-/g, "+").replace(/_/g, "/"))) as unknown[];
+    const [createdAt, id] = (bytes && JSON.parse(new TextDecoder().decode(bytes))) as unknown[];
     if (typeof createdAt === "string" && typeof id === "string" && !Number.isNaN(Date.parse(createdAt))) {
       return { createdAt, id };
     }

@@ -12,7 +12,6 @@ async function hmacKey(secret: string) {
   ]);
 }
 
-
 export async function signPath(secret: string, path: string): Promise<string> {
   return toBase64Url(await crypto.subtle.sign("HMAC", await hmacKey(secret), encoder.encode(path)));
 }

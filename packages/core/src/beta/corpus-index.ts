@@ -165,8 +165,10 @@ export function namesakeChild(index: CorpusIndex, named: NamedBrand, words: stri
   const key = nameKey(words.join(" "));
   const namesakes = childIds
     .map((childId) => index.brands.get(childId))
-    .filter((child): child is NamedBrand => child !== undefined)
-    .filter((child) => nameKey(child.name.toUpperCase()).length >= MIN_NAMESAKE_KEY && key.includes(nameKey(child.name.toUpperCase())));
+    .filter((child): child is NamedBrand => {
+      const childKey = child ? nameKey(child.name.toUpperCase()) : "";
+      return childKey.length >= MIN_NAMESAKE_KEY && key.includes(childKey);
+    });
   return namesakes.length === 1 ? namesakes[0] : named;
 }
 

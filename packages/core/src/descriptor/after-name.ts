@@ -128,13 +128,14 @@ function serviceLineLength(words: string[], start: number, isLine: (word: string
 const SERVICE_LINES = new Set([
   "TV", "BROADBAND", "FIBRE", "FIBER", "FIBRA", "INTERNET", "MOBILE", "WIRELESS", "PLUS", "OPTICIANS", "OPTICIAN",
   "ENERGY", "ENRG", "TELECOM", "CELLULAR", "UNLIMITED", "MUSIC",
-  // How the purchase was made from the brand: its machines, counters, apps and top-ups ("LNER TICKET OFFICE", "SEPTA
-  // "PRESTO AUTOLD", "SL APP BILJETT", "SFMTA METER"). No business is named by these alone after a brand's.
+  // How the purchase was made from the brand: its machines, counters, apps and top-ups ("LNER TICKET OFFICE", "PRESTO
+  // AUTOLD", "SL APP BILJETT", "SFMTA METER"). No business is named by these alone after a brand's. (TOPUP, RELOAD and
+  // PREPAID are billing words already: noise.ts.)
   "TICKET", "TICKETS", "TKT", "TKTS", "MACHINE", "MACHINES", "OFFICE", "BOOKING", "BOOKINGS", "FARE", "FARES",
-  "AUTOLD", "RECHARGE", "RELOAD", "TOPUP", "VENDING", "METER", "METERS", "SMARTMETER", "PARKING", "PARKNG", "PKG",
+  "AUTOLD", "RECHARGE", "VENDING", "METER", "METERS", "SMARTMETER", "PARKING", "PARKNG", "PKG",
   "APP", "AUTOM", "AUTOMAT", "TICKETAUTOMAT", "BILLETAUTOMAT", "BILJETTAUTOMAT", "FAHRKARTE", "FAHRKARTEN", "FAHRSCHEIN", "BILJETT", "BILJETTER",
   "BILLET", "BILLETS", "BILLETE", "BILLETES", "BIGLIETTO", "BIGLIETTI", "KAARTJE", "KAARTJES", "STATION", "POINTS",
-  "PURCH", "OPLADEN", "OPTANKNING", "PAID", "PREPAID",
+  "PURCH", "OPLADEN", "OPTANKNING", "PAID",
 ]);
 
 /** The words a street's name ends in, as banks print them. */

@@ -4,6 +4,7 @@
 // names one ("SHELL BEACH CAFE"). Only words a bank prints for the kind itself, never a neighbouring trade's ("WINES"
 // after a supermarket may be a wine merchant of the same name).
 import type { MerchantCategory } from "../seed/schema.ts";
+import { wordBeginnings } from "./noise.ts";
 
 const KIND_WORDS: Record<MerchantCategory, string> = {
   restaurant:
@@ -32,10 +33,6 @@ let words: Map<string, Set<string>> | null = null;
 /** Whether `word` (or its beginning, cut short) names the kind of business `category` is. */
 export function isOwnKindWord(word: string, category: string | null): boolean {
   if (!category) return false;
-  words ??= new Map(Object.entries(KIND_WORDS).map(([kind, list]) => [kind, withBeginnings(list.split(" ").filter(Boolean))]));
+  words ??= new Map(Object.entries(KIND_WORDS).map(([kind, list]) => [kind, wordBeginnings(list.split(" ").filter(Boolean), MIN_CUT)]));
   return words.get(category)?.has(word) ?? false;
 }
-
-/** Each word, and each of its beginnings of MIN_CUT letters or more. */
-const withBeginnings = (list: string[]) =>
-  new Set(list.flatMap((w) => Array.from({ length: Math.max(1, w.length - MIN_CUT + 1) }, (_, i) => w.slice(0, Math.min(w.length, MIN_CUT + i)))));

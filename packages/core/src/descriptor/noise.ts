@@ -195,10 +195,18 @@ function isTrailingWord(word: string): boolean {
 /** A word that names nobody: a number, a billing or legal word, a code or address part, a letter alone. */
 export const namesNobody = (word: string) => word === NUMBER_MARK || isTrailingWord(word) || /[\d.]/.test(word) || word.length === 1;
 
+/** Each word whole, and each of its beginnings of `min` letters or more: the word as a bank's field width cuts it. */
+export function wordBeginnings(words: Iterable<string>, min: number): Set<string> {
+  const beginnings = new Set<string>();
+  for (const word of words) {
+    for (let end = min; end < word.length; end++) beginnings.add(word.slice(0, end));
+    beginnings.add(word);
+  }
+  return beginnings;
+}
+
 /** Every beginning of four letters or more of a trailing word. */
-const TRAILING_PREFIXES = new Set(
-  [...TRAILING_WORDS].flatMap((w) => Array.from({ length: Math.max(0, w.length - 4) }, (_, i) => w.slice(0, 4 + i))),
-);
+const TRAILING_PREFIXES = wordBeginnings(TRAILING_WORDS, 4);
 
 /**
  * A cash machine's line (a withdrawal, a deposit, its fee), in the wording of each country's banks: money moved by

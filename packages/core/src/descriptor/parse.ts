@@ -74,10 +74,9 @@ function platformAfterNobody(marked: string, prefixes: PlatformPrefix[]) {
   for (let skip = 0; skip <= MAX_BEFORE_PLATFORM && skip < tokens.length; skip++) {
     const skipped = skip ? merchantWords(tokens[skip - 1]) : [];
     if (skipped.length && !skippableLength(skipped, 0)) return null;
-    const text = tokens.slice(skip).join(" ");
     // After skipped words only a prefix printed with its star: "JS TAKEAWAY LEICESTER" is a takeaway, not Takeaway.com.
     if (skip && !tokens.slice(skip, skip + 2).some((t) => t.includes("*"))) continue;
-    const split = splitPlatform(text.replace(/^[\s#,;:.*-]+/, ""), prefixes);
+    const split = splitPlatform(tokens.slice(skip).join(" ").replace(/^[\s#,;:.*-]+/, ""), prefixes);
     if (split) return split;
   }
   return null;

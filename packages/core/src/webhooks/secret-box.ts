@@ -37,7 +37,6 @@ const decoder = new TextDecoder();
 
 const settingError = (problem: string) => new Error(`${KEYS_SETTING} ${problem}`);
 
-
 /** Each entry's id and key bytes, checked; the error says which entry is wrong and how, never what it holds. */
 function parseEntries(setting: string | undefined): Array<{ kid: string; raw: Uint8Array }> {
   if (!setting?.trim()) throw settingError("is not set: it needs at least one kid:base64key entry (32-byte keys).");

@@ -9,7 +9,6 @@ const SECRET_BYTES = 32;
 
 const encoder = new TextEncoder();
 
-
 export function generateSecret(): string {
   return SECRET_PREFIX + toBase64(crypto.getRandomValues(new Uint8Array(SECRET_BYTES)));
 }
