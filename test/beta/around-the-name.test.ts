@@ -85,6 +85,24 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     await expectCleaned(["HOLLISTER NEW WAVE"]); // a common word after NEW: a business's name, not a place's
   });
 
+  it("takes a town, suburb or district of the purchase's country after a brand as where its branch stands", async () => {
+    await expectMatched({
+      "BEA, BETAALPAS JUMBO ZWOLLE,PAS123 14.03.24": "jumbo.com", // a common word as a name, then a town no list of cities holds
+      "BP KINGS CROSS CD 4417": "bp.com",
+      "PAIEMENT PAR CARTE X4471 FNAC LA DEFENSE 12/03": "fnac.com",
+      "VISA DEBIT PURCHASE CARD 4417 JB HIFI BONDI JUNCTION": "jbhifi.com.au",
+    });
+    await expectCleaned([
+      "STARBUCK HILL ORCHARD WOODSTOCK VT", // a name only like a brand's: common words before the town are a farm's name
+      "THE CO-OP HILL WORKS STROUD", // cut short as "The Co-operative" would be, the same
+      "EFTPOS COLES BAY KIOSK TAS",
+    ]);
+    // A town of another country is a person's name in a transfer ("THOMAS" is a town in the US, not in Germany).
+    expect(await row("UEBERWEISUNG SEPA MUELLER, THOMAS IBAN DE89370400440532013000 MIETE", true)).toMatchObject({ domain: null });
+    // A P2P rail's own name says how the money moved: the payee stays a person even when a town follows the rail's name.
+    expect(await row("ONLINE TRANSFER FROM ZELLE WANG LI ON 03/14 REF #PP0T4K3L2M", true)).toMatchObject({ domain: null, entity_type: "person" });
+  });
+
   it("takes a street after any brand's name as where its branch stands", async () => {
     await expectMatched({ "VDP-SUBWAY GRAFTON ST": "subway.com" });
     await expectCleaned(["SUBWAY TILE ST"]); // a common word before the street: a business of its own

@@ -25,7 +25,7 @@ export async function ownStages(lookup: Lookup, providerPlatform: Decision["inte
   // Michaels, a name cut short).
   // After a P2P rail, a name only begins a brand's ("CASH APP*TIFFANY R"): the words must be the brand's name alone.
   const wholly = parsed.platform?.kind === "p2p";
-  const exactlyNamed = () => named !== null && namesExactly(lookup.deps.corpus, parsed.words, named.id, { wholly });
+  const exactlyNamed = () => named !== null && !namesRail(lookup, named) && namesExactly(lookup.deps.corpus, parsed.words, named.id, { wholly });
   if (withContext && isPerson(parsed, request) && !exactlyNamed()) {
     return { ...cleaned(parsed, "cleaned_descriptor", await viaPlatform(null)), entityType: "person" };
   }
@@ -47,6 +47,10 @@ export async function ownStages(lookup: Lookup, providerPlatform: Decision["inte
   }
   return cleaned(parsed, "cleaned_descriptor", await viaPlatform(null));
 }
+
+/** A P2P rail's own name ("ONLINE TRANSFER FROM ZELLE WANG LI") says how the money moved, not who was paid. */
+const namesRail = (lookup: Lookup, brand: NamedBrand) =>
+  lookup.deps.corpus.prefixes.some(({ platform }) => platform.kind === "p2p" && platform.domain === brand.domain);
 
 /**
  * A printed domain we know is the merchant's, unless it is the owner of the brand the words name ("INTUIT *TURBOTAX

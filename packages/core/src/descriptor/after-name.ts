@@ -6,7 +6,7 @@ import { isCommonEnglishWord, isCommonWord } from "./common-words.ts";
 import { isOwnKindWord } from "./kind-words.ts";
 import { namesNobody, NUMBER_MARK, TRAILING_WORDS } from "./noise.ts";
 import { BUSINESS_WORDS } from "./people.ts";
-import { isRegionCode, placeLength } from "./places.ts";
+import { isRegionCode, placeLength, type PlaceReading } from "./places.ts";
 
 /** A key this long is distinctive ("starbucks", "wholefds"): the words after it may be a place we do not list. */
 const STRONG_KEY = 7;
@@ -27,16 +27,22 @@ export function strength(run: string[], key: string): Strength {
 
 export const MIN_COINED_KEY = 4;
 
+/** What is known of a purchase besides its words: the brand's kind of business (its seed category), the country. */
+export type Purchase = { kind?: string | null; country?: string | null };
+
 /**
  * Whether the words after a brand's name can belong to a purchase from that brand rather than to another business's
  * name. Never a word that names a kind of business ("FRONTIER DINER", "APPLE FARM STAND", "ROSSMANN MALERBETRIEB").
  * Always: places, billing, legal and street words, numbers, the brand's service line. After a store number: a few
  * words of a city we may not list. Then a branch or suburb (isBranch), or a few words ending in a region code after a
- * distinctive name ("MARRIOTT BOSTON COPLEY MA").
+ * distinctive name ("MARRIOTT BOSTON COPLEY MA"). `kind` is the brand's kind of business, `country` the purchase's
+ * when known: a town is read as one of that country's.
  */
-export function followedByNoName(rest: string[], { strong, plain }: Strength, kind: string | null = null): boolean {
+export function followedByNoName(rest: string[], { strong, plain }: Strength, { kind = null, country = null }: Purchase = {}): boolean {
   // A hyphen after the name ends it: what follows is a branch or city ("COSTA-KINGS CROSS STN", "KMART-PENRITH").
   const words = rest.map((w) => w.replace(/^-/, ""));
+  // Any town we know after a name is where its branch stands ("Z KILBIRNIE", "JUMBO ZWOLLE", "BP KINGS CROSS").
+  const placeAfter = (i: number, reading: PlaceReading = {}) => placeLength(words, i, { ...reading, towns: true, country });
   const ownLine = (w: string) => SERVICE_LINES.has(w) || isOwnKindWord(w, kind);
   if (words.some((w, i) => namesBusiness(w) && !ownLine(w) && !inCompanyName(words, i) && !namesTown(words, i))) return false;
   const few = (from: number) => words.slice(from).filter((w) => w !== NUMBER_MARK).length <= 5;
@@ -57,12 +63,12 @@ export function followedByNoName(rest: string[], { strong, plain }: Strength, ki
       i += line;
       continue;
     }
-    const place = placeLength(words, i);
+    const place = placeAfter(i);
     if (place) {
       // A place cut short may be the start of a name ("MOUNTAIN" of MOUNTAIN VIEW in "GAP MOUNTAIN OUTFITTERS"), and a
       // region code with words after it a word of the name ("DE" of "DIA DE CAMPO").
-      const regionOnly = place === 1 && isRegionCode(word) && !placeLength(words, i, { cut: false, codes: false });
-      ended ||= placeLength(words, i, { cut: false }) === place && !(regionOnly && !restNamesNobody(words, i + 1));
+      const regionOnly = place === 1 && isRegionCode(word) && !placeAfter(i, { cut: false, codes: false });
+      ended ||= placeAfter(i, { cut: false }) === place && !(regionOnly && !restNamesNobody(words, i + 1));
       i += place;
       continue;
     }
@@ -79,7 +85,7 @@ export function followedByNoName(rest: string[], { strong, plain }: Strength, ki
       continue;
     }
     if (!strong && !ended) return false;
-    const branch = branchLength(words, i);
+    const branch = branchLength(words, i, placeAfter);
     // Once the name has ended, a branch of three words ("STARBUCKS-KINGS CROSS/LDN", "PANDORA-SYLVIA PARK/AKL").
     if (branch <= (ended ? 3 : 2) && isBranch(words.slice(i, i + branch), { ended, plain, atEnd: i + branch === words.length })) {
       i += branch;
@@ -168,9 +174,9 @@ function inCompanyName(words: string[], i: number): boolean {
 }
 
 /** How many words from `start` are neither places, numbers nor billing words: a branch or suburb, perhaps. */
-function branchLength(words: string[], start: number): number {
+function branchLength(words: string[], start: number, placeAt: (i: number) => number): number {
   let end = start;
-  while (end < words.length && !namesNobody(words[end]) && !placeLength(words, end)) end++;
+  while (end < words.length && !namesNobody(words[end]) && !placeAt(end)) end++;
   return end - start;
 }
 

@@ -53,10 +53,10 @@ export function matchCorpus(index: CorpusIndex, merchant: string[], given: strin
     if (!hit || (key.length < 3 && (!(hit.isName || ampersand || rest[0] === NUMBER_MARK) || asRegion))) continue;
     // A letter alone joined onto a word makes another name ("TIM E CO" is no TIME), unless the name has it apart.
     if (run.length > 1 && run.at(-1)!.length === 1 && nameWords(hit.brand.name) < run.length) continue;
-    if (followedByNoName(rest, strength(run, key), hit.brand.category)) return inMarket(index, run, rest) ?? hit.brand;
+    if (followedByNoName(rest, strength(run, key), { kind: hit.brand.category, country })) return inMarket(index, run, rest) ?? hit.brand;
   }
   const headRun = head && head.length ? [{ words: head, key: headKey, rest: [] }] : [];
-  return hits.get(headKey)?.brand ?? looseMatch(index, [...candidates, ...headRun]) ?? afterNobody(index, words, country);
+  return hits.get(headKey)?.brand ?? looseMatch(index, [...candidates, ...headRun], country) ?? afterNobody(index, words, country);
 }
 
 /** Words before a brand's name that name nobody this many at most: codes, a town, a bank's words ("AP", "LYON 3"). */
@@ -79,7 +79,7 @@ function afterNobody(index: CorpusIndex, words: string[], country: string | null
       const hit = hits.get(key);
       if (!hit) continue;
       const said = strength(run, key);
-      if (said.strong && followedByNoName(rest, said, hit.brand.category)) return inMarket(index, run, rest) ?? hit.brand;
+      if (said.strong && followedByNoName(rest, said, { kind: hit.brand.category, country })) return inMarket(index, run, rest) ?? hit.brand;
     }
   }
   return null;
@@ -110,14 +110,16 @@ function inMarket(index: CorpusIndex, run: string[], rest: string[]): NamedBrand
  * A name cut short or abbreviated, tried on the same runs, longest first, then the biller before a star alone, with
  * the same rule for what follows.
  */
-function looseMatch(index: CorpusIndex, candidates: Run[]): NamedBrand | null {
+function looseMatch(index: CorpusIndex, candidates: Run[], country: string | null): NamedBrand | null {
   for (const { words, key, rest } of candidates) {
     // A printed address's name part is abbreviated as well ("NTFLX.COM").
     const brandId = truncatedName(index.loose, words) ?? abbreviation(index.loose, words.map((w) => w.replace(/\..*$/, "")));
     const brand = brandId ? index.brands.get(brandId) : undefined;
     // A word for the brand's kind of business after one word only like the brand's name (a surname, often) is another
-    // business ("STARBUCK CAFE"); after several words shortened, the brand's ("BRIT GAS SERVICES").
-    if (brand && followedByNoName(rest, strength(words, key), words.length > 1 ? brand.category : null)) return brand;
+    // business ("STARBUCK CAFE"); after several words shortened, the brand's ("BRIT GAS SERVICES"). A name only like the
+    // brand's says no more than a plain word: a branch after it needs a name in it ("STARBUCK HILL ORCHARD WOODSTOCK").
+    const said = { ...strength(words, key), plain: true };
+    if (brand && followedByNoName(rest, said, { kind: words.length > 1 ? brand.category : null, country })) return brand;
   }
   return null;
 }

@@ -2,6 +2,7 @@
 // these to tell a merchant's name from the place that follows it, so "APPLE FARM STAND" is not Apple while
 // "STARBUCKS SEATTLE WA" is Starbucks. Lists, not guesses: a word that is not here is taken as part of the name.
 import { COUNTRY_CODES } from "../beta/countries.ts";
+import gazetteer from "./towns.json" with { type: "json" };
 
 // The region codes each market prints after a city: US states, DC and territories (USPS), Canadian provinces and
 // territories (Canada Post), Australian states and territories.
@@ -187,21 +188,43 @@ const cityCountry = new Map(Object.entries(CITIES).flatMap(([country, cities]) =
 const placePhrases = new Set([...countryNames, ...cityCountry.keys(), ...SHARED_CITIES]);
 const longestPhrase = Math.max(...[...placePhrases].map((p) => p.split(" ").length));
 
+let towns: Map<string, Set<string>> | null = null;
+let anyTown: Set<string> | null = null;
+/**
+ * A town, suburb or district whole (towns.json, from GeoNames: scripts/build-towns.mjs): of the purchase's country when
+ * it is known ("THOMAS" is a town in the US, a given name in a German transfer), else of any market we read. Built on
+ * first use, once an isolate. Only what follows a name is read against it: so many places share their names with people
+ * and businesses that a word before a name, or a city cut short, is read against the lists above only.
+ */
+function isTown(phrase: string, country: string | null): boolean {
+  towns ??= new Map(Object.entries(gazetteer.towns).map(([market, names]) => [market, new Set(names.split("|"))]));
+  if (country) return towns.get(country)?.has(phrase) ?? false;
+  anyTown ??= new Set([...towns.values()].flatMap((names) => [...names]));
+  return anyTown.has(phrase);
+}
+/** The longest town's name read, in words. */
+const TOWN_WORDS = 4;
+
 /** A two- or three-letter region or country code: a state, a province, a country. */
 export const isRegionCode = (word: string) => regionSet.has(word) || COUNTRY_CODES.has(word);
 
+/** How a place is read: cut short or not, a region code or not, and whether towns are read, of which country. */
+export type PlaceReading = { cut?: boolean; codes?: boolean; towns?: boolean; country?: string | null };
+
 /**
  * How many words at `start` of `words` name a place: a city or country, whole or (unless `cut` is false) cut short as
- * banks cut them ("SAN FRANCISC"), or (unless `codes` is false) a region code. 0 when none does.
+ * banks cut them ("SAN FRANCISC"), with `towns` a town whole (of `country` when known), or (unless `codes` is false) a
+ * region code. 0 when none does.
  */
-export function placeLength(words: string[], start: number, { cut = true, codes = true }: { cut?: boolean; codes?: boolean } = {}): number {
-  const known = (phrase: string) => placePhrases.has(phrase) || (cut && phrase.length >= 7 && truncatedPlace(phrase));
+export function placeLength(words: string[], start: number, { cut = true, codes = true, towns = false, country = null }: PlaceReading = {}): number {
+  const known = (phrase: string) =>
+    placePhrases.has(phrase) || (towns && isTown(phrase, country)) || (cut && phrase.length >= 7 && truncatedPlace(phrase));
   // A German or Nordic city with its umlauts written out ("ZUERICH", "MUENCHEN") is the city.
   const isPlace = (phrase: string) => {
     const plain = phrase.replace(/(?<=[A-Z])([AOU])E/g, "$1");
     return known(phrase) || (plain !== phrase && known(plain));
   };
-  for (let n = Math.min(longestPhrase, words.length - start); n >= 1; n--) {
+  for (let n = Math.min(towns ? Math.max(longestPhrase, TOWN_WORDS) : longestPhrase, words.length - start); n >= 1; n--) {
     const phrase = words.slice(start, start + n).join(" ");
     // The state glued to the city when the column ran out ("OKLAHOMA CITYOK", "SAN FRANCISCOCA").
     const glued = GLUED_REGION.exec(phrase);
