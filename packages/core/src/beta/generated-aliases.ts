@@ -27,7 +27,7 @@ export function withGeneratedAliases(rows: KeyRow[]): KeyRow[] {
       ...(market && nameKey(market.toUpperCase()).length >= MIN_MARKET_SHORT ? [market] : []),
       ...asciiSpellings(row.raw),
       ...(row.is_name === 1 ? withoutNumber(row.raw) : []),
-      ...(row.raw.includes("&") ? [row.raw.replace(/\s*&\s*/g, " AND ")] : []),
+      ...(row.raw.includes("&") ? AMPERSAND_WORDS.map((and) => row.raw.replace(/\s*&\s*/g, ` ${and} `)) : []),
     ];
     return spellings.flatMap((raw) => {
       const key = nameKey(raw.toUpperCase());
@@ -55,6 +55,9 @@ function withoutNumber(raw: string): string[] {
 function asciiSpellings(raw: string): string[] {
   return /^[\x20-\x7e]*$/.test(raw) ? [] : [...new Set([withUmlautsSpelled(raw), withoutMarks(raw)])];
 }
+
+/** An ampersand as the statements' languages write it out ("H ET M" in France, "M AND S"). */
+const AMPERSAND_WORDS = ["AND", "ET", "UND", "EN", "OG", "OCH"];
 
 /** Shorter names are words of their own ("One NZ" is no "ONE", "TIM 2" no "TIM"). */
 const MIN_MARKET_SHORT = 5;

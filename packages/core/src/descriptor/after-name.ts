@@ -52,7 +52,7 @@ export function followedByNoName(rest: string[], { strong, plain }: Strength, { 
     if (word === NUMBER_MARK) return few(i + 1);
     // After a branch, the city's short code closes the descriptor ("STARBUCKS-KINGS CROSS/LDN").
     if (ended && i === words.length - 1 && /^[A-Z]{3}$/.test(word)) return true;
-    if (namesNobody(word) || (i === 0 && word === "OF" && strong)) {
+    if (namesNobody(word) || (i === 0 && word === "OF" && strong) || inCompanyName(words, i)) {
       ended ||= word.length > 1;
       i++;
       continue;
@@ -77,8 +77,9 @@ export function followedByNoName(rest: string[], { strong, plain }: Strength, { 
       i++;
       continue;
     }
-    // A street after any name is where its branch stands ("SUBWAY GRAFTON ST", "UNIQLO PITT ST MALL").
-    const street = streetLength(words, i);
+    // A street or a shopping centre after any name is where its branch stands ("SUBWAY GRAFTON ST", "UNIQLO PITT ST
+    // MALL", "KFC GALERIA MOKOTOW").
+    const street = streetLength(words, i) || mallLength(words, i, placeAfter);
     if (street) {
       ended = true;
       i += street;
@@ -156,6 +157,19 @@ function streetLength(words: string[], start: number): number {
   return 0;
 }
 
+/** The words a shopping centre's name begins with, as banks print them ("GALERIA MOKOTOW", "WESTFIELD CHERMSIDE"). */
+const MALL_WORDS = new Set(["GALERIA", "GALERIE", "GALLERIA", "WESTFIELD", "CENTRO", "EINKAUFSZENTRUM"]);
+
+/** A shopping centre's name, its word and one or two words that can only be names, or a town: 0 when none. */
+function mallLength(words: string[], start: number, placeAt: (i: number) => number): number {
+  if (!MALL_WORDS.has(words[start])) return 0;
+  const town = placeAt(start + 1);
+  if (town && start + 1 < words.length) return 1 + town;
+  let n = 0;
+  while (n < 2 && isProperWord(words[start + 1 + n] ?? "")) n++;
+  return n ? 1 + n : 0;
+}
+
 /** After a store number, a word before the closing region code is a town's name, whatever else it means ("WAWA # MEDIA PA"). */
 function namesTown(words: string[], i: number): boolean {
   const next = words.slice(i + 1).filter((w) => w !== NUMBER_MARK);
@@ -163,15 +177,20 @@ function namesTown(words: string[], i: number): boolean {
 }
 
 /**
- * Part of a company's registered name, not a kind of business: "GROUP" or "HOLDINGS" before a legal form ("NOEL
- * LEEMING GROUP LIMI"), Italy's "SPA" (S.p.A.) with more after it ("ESSELUNGA SPA VIALE FAMA").
+ * Part of a company's registered name, not a kind of business: "GROUP", "HOLDINGS" or "TRADING" before a legal form
+ * ("NOEL LEEMING GROUP LIMI", "SPARK NZ TRADING LTD"), Italy's "SPA" (S.p.A.) with more after it ("ESSELUNGA SPA VIALE
+ * FAMA").
  */
 function inCompanyName(words: string[], i: number): boolean {
   const next = words[i + 1];
   if (next === undefined) return false;
   if (words[i] === "SPA") return true;
-  return (words[i] === "GROUP" || words[i] === "HOLDINGS") && namesNobody(next) && next !== NUMBER_MARK;
+  return COMPANY_WORDS.has(words[i]) && LEGAL_FORM.test(next);
 }
+
+const COMPANY_WORDS = new Set(["GROUP", "HOLDINGS", "TRADING"]);
+/** A company's legal form, as banks print it, cut too ("LIMI"): never a word of a business's name ("TRADING POST"). */
+const LEGAL_FORM = /^(?:LTD|LIMI?T?E?D?|PTY|INC|LLC|PLC|CO|CORP|GMBH|AG|SA|SAS|SARL|BV|NV|AB|AS|ASA|OY|SRL|SPA|KG)$/;
 
 /** How many words from `start` are neither places, numbers nor billing words: a branch or suburb, perhaps. */
 function branchLength(words: string[], start: number, placeAt: (i: number) => number): number {
