@@ -103,12 +103,14 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     expect(await row("ONLINE TRANSFER FROM ZELLE WANG LI ON 03/14 REF #PP0T4K3L2M", true)).toMatchObject({ domain: null, entity_type: "person" });
   });
 
-  it("reads a shopping centre, a company's registered name and an ampersand written out in French", async () => {
+  it("reads a shopping centre, a company's registered name, an ampersand written out in French and a possessive's S apart", async () => {
     await expectMatched({
       "ZAKUP PRZY UZYCIU KARTY 13.03.2024 KFC GALERIA MOKOTOW WARSZAWA": "kfc.com", // the mall is where the branch stands
       "SPARK NZ TRADING LTD AUCKLAND": "spark.co.nz", // TRADING before a legal form is part of the company's name
       "VISA PURCHASE JB HI FI GROUP PTY LT MELBOURNE AU": "jbhifi.com.au",
       "CB H ET M PARIS HAUSSMANN 12/03": "hm.com",
+      "PAIEMENT BANCONTACT MC DONALD S LOUVAIN-LA-NEUVE 12/03/2024": "mcdonalds.com", // a possessive's S printed apart
+      "VISA VARE 4521 08.03 NOK 249,00 VY OSLO S": "vy.no", // a city's S is its central station, no possessive
     });
     // Without a legal form after it, TRADING names a business; a mall's word before a trade's is a business's name.
     await expectCleaned(["SHELL TRADING POST", "KFC CENTRO DENTAL"]);

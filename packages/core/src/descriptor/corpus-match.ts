@@ -35,8 +35,8 @@ export const merchantWords = (upper: string) =>
 export function matchCorpus(index: CorpusIndex, merchant: string[], given: string[] | null = null, country: string | null = null): NamedBrand | null {
   // A branch or city joined with a hyphen ("TARGET-MINNEAPOLIS") is a word apart; keys ignore hyphens, so names
   // spelled with one ("WAL-MART", "CHICK-FIL-A") still meet theirs.
-  const words = splitHyphens(merchant);
-  const head = given && splitHyphens(given);
+  const words = withPossessives(splitHyphens(merchant));
+  const head = given && withPossessives(splitHyphens(given));
   const runs = head ? [words.slice(head.length), words] : [words];
   const candidates = runs.flatMap(leadingRuns);
   const headKey = head ? nameKey(head.join(" ")) : "";
@@ -127,6 +127,15 @@ function looseMatch(index: CorpusIndex, candidates: Run[], country: string | nul
 /** Words split at hyphens, each piece after the first marked with its hyphen ("TARGET", "-MINNEAPOLIS"). */
 const splitHyphens = (words: string[]) =>
   words.flatMap((w) => (w === NUMBER_MARK ? [w] : w.split("-").map((piece, i) => (i ? `-${piece}` : piece)).filter((p) => p.replace("-", ""))));
+
+/**
+ * A possessive's "S" printed apart where the apostrophe was ("MC DONALD S", "SAINSBURY S") joined back onto its word,
+ * as the name is keyed; not a city's ("OSLO S" is its central station).
+ */
+function withPossessives(words: string[]): string[] {
+  const possessive = (i: number) => words[i + 1] === "S" && /^[A-Z]{3,}$/.test(words[i]) && !placeLength(words, i, { cut: false, codes: false });
+  return words.flatMap((w, i) => (i > 0 && possessive(i - 1) ? [] : [possessive(i) ? `${w}S` : w]));
+}
 
 type Run = { words: string[]; key: string; rest: string[] };
 
