@@ -188,20 +188,25 @@ const cityCountry = new Map(Object.entries(CITIES).flatMap(([country, cities]) =
 const placePhrases = new Set([...countryNames, ...cityCountry.keys(), ...SHARED_CITIES]);
 const longestPhrase = Math.max(...[...placePhrases].map((p) => p.split(" ").length));
 
-let towns: Map<string, Set<string>> | null = null;
-let anyTown: Set<string> | null = null;
+/** Each market's towns, read into a set when first asked for, once an isolate (a market's takes a few ms). */
+const towns = new Map<string, Set<string>>();
+const townsOf = (market: string): Set<string> | undefined => {
+  const names = (gazetteer.towns as Record<string, string>)[market];
+  if (names === undefined) return undefined;
+  let set = towns.get(market);
+  if (!set) towns.set(market, (set = new Set(names.split("|"))));
+  return set;
+};
+const MARKETS = Object.keys(gazetteer.towns);
+
 /**
  * A town, suburb or district whole (towns.json, from GeoNames: scripts/build-towns.mjs): of the purchase's country when
- * it is known ("THOMAS" is a town in the US, a given name in a German transfer), else of any market we read. Built on
- * first use, once an isolate. Only what follows a name is read against it: so many places share their names with people
- * and businesses that a word before a name, or a city cut short, is read against the lists above only.
+ * it is known ("THOMAS" is a town in the US, a given name in a German transfer), else of any market we read. Only what
+ * follows a name is read against it: so many places share their names with people and businesses that a word before a
+ * name, or a city cut short, is read against the lists above only.
  */
-function isTown(phrase: string, country: string | null): boolean {
-  towns ??= new Map(Object.entries(gazetteer.towns).map(([market, names]) => [market, new Set(names.split("|"))]));
-  if (country) return towns.get(country)?.has(phrase) ?? false;
-  anyTown ??= new Set([...towns.values()].flatMap((names) => [...names]));
-  return anyTown.has(phrase);
-}
+const isTown = (phrase: string, country: string | null): boolean =>
+  country ? (townsOf(country)?.has(phrase) ?? false) : MARKETS.some((market) => townsOf(market)!.has(phrase));
 /** The longest town's name read, in words. */
 const TOWN_WORDS = 4;
 
