@@ -77,6 +77,17 @@ describe("entity_type", () => {
     expect(r.confidence).toBe(CONFIDENCE_FLOOR);
   });
 
+  it("is person for a payee named as people are after a wallet: a given name and a surname, apart or run together", async () => {
+    for (const transaction of ["PAYPAL *JOSE DIAZ 402-935-2050 CA", "PAYPAL *ANNAKOWALSKI 402-935-7733 CA", "PAYPAL *MIKEHUANG88"]) {
+      expect(await row(transaction, true), transaction).toMatchObject({ status: "cleaned", domain: null, entity_type: "person" });
+    }
+    // A kind of business or a common word after the given name is a shop's name; a brand's whole name is the brand.
+    for (const transaction of ["PAYPAL *ROSEFLORIST", "PAYPAL *LILYFLOWERS"]) {
+      expect((await row(transaction, true)).entity_type, transaction).toBeNull();
+    }
+    expect(await row("PAYPAL *JOHNLEWIS", true)).toMatchObject({ domain: "johnlewis.com", entity_type: "organization" });
+  });
+
   it("is person when the descriptor names the account holder", async () => {
     const r = await row("ALEX CHEN SAVINGS XFER", true, { account_holder: { type: "consumer", name: "Alex Chen" } });
     expect(r.entity_type).toBe("person");

@@ -4,7 +4,7 @@
 import { namesExactly, type NamedBrand } from "../descriptor/corpus-match.ts";
 import type { ParsedDescriptor } from "../descriptor/parse.ts";
 import { isCashMachine } from "../descriptor/noise.ts";
-import { isPersonalName, namesHolder } from "../descriptor/people.ts";
+import { isPersonalName, isWalletPayee, namesHolder } from "../descriptor/people.ts";
 import { domainBrand } from "../descriptor/loose-match.ts";
 import { printedDomain, type PrintedDomain } from "../descriptor/printed-domain.ts";
 import type { Decision } from "./build-row.ts";
@@ -102,6 +102,8 @@ function isPerson(parsed: ParsedDescriptor, request: TransactionRequest): boolea
   // ***4ZB", "VENMO PAYMENT 1021234567").
   const unnamed = !parsed.merchant && (!parsed.platform || parsed.platform.kind === "p2p");
   if (parsed.transfer && (isPersonalName(parsed.merchant) || unnamed)) return true;
+  // Paid through a wallet, to someone named as people are ("PAYPAL *JOSE DIAZ", "PAYPAL *ANNAKOWALSKI").
+  if (parsed.platform?.kind === "wallet" && isWalletPayee(parsed.merchant)) return true;
   return namesHolder(parsed.text, request.transaction_context?.account_holder?.name);
 }
 

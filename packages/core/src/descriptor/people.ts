@@ -1,7 +1,10 @@
 // Transfers between people (design §7): the phrase banks print before the other party, and whether what follows is a
 // personal name. People are classified only when the request has context (spec); without it a personal name is a
 // merchant name like any other, but the transfer phrase is still no part of that name.
+import { isCommonEnglishWord } from "./common-words.ts";
+import given from "./given-names.json" with { type: "json" };
 import { nameKey } from "./name-key.ts";
+import { isRegionCode } from "./places.ts";
 
 /**
  * Explicit transfer phrases, anywhere a descriptor can start, as banks print them in the US and Canada (Interac
@@ -134,6 +137,37 @@ function looksLikeName(words: string[]): boolean {
   if (!words.every((w) => /^\p{Lu}[\p{Lu}'.-]*$/u.test(w) && !BUSINESS_WORDS.has(w.replace(/\.$/, "")))) return false;
   return words.some((w) => w.replace(/[^\p{Lu}]/gu, "").length >= 2); // an initial alone is no name
 }
+
+let givenNames: Set<string> | null = null;
+/** A common given name of the English-speaking world (given-names.json: scripts/build-given-names.mjs). */
+const isGivenName = (word: string) => (givenNames ??= new Set(given.names.split("|"))).has(word);
+
+/**
+ * The payee after a wallet's prefix is a person when named as people are: a given name, then a surname ("PAYPAL *JOSE
+ * DIAZ"), or the two run together as PayPal prints them ("PAYPAL *MICHAELTORRES 4029357733 CA"), the surname no
+ * common word and no kind of business ("PAYPAL *ROSEFLORIST" is a shop). Numbers and a closing region code are none of
+ * the name.
+ */
+export function isWalletPayee(text: string): boolean {
+  const words = text.split(" ").filter((w) => /^[A-Z]+\d*$/.test(w)).map((w) => w.replace(/\d+$/, ""));
+  while (words.length > 1 && isRegionCode(words.at(-1)!)) words.pop();
+  if (words.length === 1) return gluedName(words[0]);
+  return words.length >= 2 && words.length <= 3 && isGivenName(words[0]) && isPersonalName(words.join(" "));
+}
+
+/** A given name and a surname run together ("ANNAKOWALSKI", "MIKEHUANG"), read at the longest given name it starts with. */
+function gluedName(word: string): boolean {
+  for (let n = Math.min(word.length - MIN_SURNAME, MAX_GIVEN); n >= MIN_GIVEN; n--) {
+    if (!isGivenName(word.slice(0, n))) continue;
+    const surname = word.slice(n);
+    return !BUSINESS_WORDS.has(surname) && !BUSINESS_WORDS.has(surname.replace(/S$/, "")) && !isCommonEnglishWord(surname);
+  }
+  return false;
+}
+
+const MIN_GIVEN = 3;
+const MAX_GIVEN = 9;
+const MIN_SURNAME = 3;
 
 const TITLES = new Set(["MR", "MRS", "MS", "MISS", "DR", "MX", "HERR", "FRAU", "M", "MME", "SR", "SRA"]);
 
