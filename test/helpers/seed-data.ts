@@ -11,6 +11,7 @@ import merchantsUk from "../../seed/merchants-uk.json";
 import merchantsEu from "../../seed/merchants-eu.json";
 import merchantsCaAu from "../../seed/merchants-ca-au.json";
 import merchantsMore from "../../seed/merchants-more.json";
+import merchantsExtra from "../../seed/merchants-extra.json";
 import aliases from "../../seed/aliases.json";
 import crypto from "../../seed/crypto.json";
 import exchanges from "../../seed/exchanges.json";
@@ -28,6 +29,7 @@ export const seedFiles = {
   "merchants-eu.json": merchantsEu,
   "merchants-ca-au.json": merchantsCaAu,
   "merchants-more.json": merchantsMore,
+  "merchants-extra.json": merchantsExtra,
   "aliases.json": aliases,
   "crypto.json": crypto,
   "exchanges.json": exchanges,

@@ -178,6 +178,7 @@ export const SEED_FILES = {
   "merchants-eu.json": SeedMerchant,
   "merchants-ca-au.json": SeedMerchant,
   "merchants-more.json": SeedMerchant,
+  "merchants-extra.json": SeedMerchant,
   "aliases.json": SeedAliases,
   "crypto.json": SeedCrypto,
   "exchanges.json": SeedExchange,

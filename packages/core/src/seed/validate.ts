@@ -68,6 +68,7 @@ const MERCHANT_FILES = [
   "merchants-eu.json",
   "merchants-ca-au.json",
   "merchants-more.json",
+  "merchants-extra.json",
 ] as const satisfies (keyof typeof SEED_FILES)[];
 
 /**
