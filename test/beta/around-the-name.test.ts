@@ -154,6 +154,16 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     expect(await row("JS TAKEAWAY LEICESTER CD 2291", true)).toMatchObject({ status: "cleaned", domain: null });
   });
 
+  it("finds a platform's prefix with a dot for its star, or its long name run onto the shop's", async () => {
+    const shopVia = (intermediary: string) => ({ status: "cleaned", domain: null, intermediary: expect.objectContaining({ domain: intermediary }) });
+    expect(await row("SUMUP.THE OLD FORGE CD 4471", true)).toMatchObject({ ...shopVia("sumup.com"), name: "The Old Forge" });
+    expect(await row("GRUBHUBTHAIBASILGRILL", true)).toMatchObject(shopVia("grubhub.com"));
+    // The platform's address is no shop: what follows it is.
+    expect(await row("SUMUP.COM JOES CAFE", true)).toMatchObject({ ...shopVia("sumup.com"), name: "Joes Cafe" });
+    // A short platform name run onto a word is a word ("VENMOUTH"), and a glued name needs a shop's name after it.
+    expect(await row("SQUAREONE CAFE", true)).toMatchObject({ status: "cleaned", domain: null, intermediary: null });
+  });
+
   it("reads two letters printed with an ampersand as a name, with the purchase's market", async () => {
     await expectMatched({ "A&W TORONTO ON": "aw.ca" });
     expect(await row("DOORDASH*A&W TORONTO ON", true)).toMatchObject({ domain: "aw.ca", intermediary: expect.objectContaining({ domain: "doordash.com" }) });

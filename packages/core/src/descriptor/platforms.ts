@@ -17,8 +17,8 @@ export const canonicalPrefix = (text: string) => text.toUpperCase().replace(/\s*
 
 /**
  * The spellings banks print for a seeded prefix: as seeded, without its star ("SQ JOES" for "SQ *", "DD DOORDASH" for
- * "DD *") or with a hyphen for it ("TST-SMOKEYS BBQ" for "TST*") and, for one of several words, run together
- * ("UBEREATS" for "UBER EATS", "AMZNMKTP" for "AMZN MKTP").
+ * "DD *") or with a hyphen or a dot for it ("TST-SMOKEYS BBQ" for "TST*", "SUMUP.THE OLD FORGE" for "SUMUP *") and, for
+ * one of several words, run together ("UBEREATS" for "UBER EATS", "AMZNMKTP" for "AMZN MKTP").
  */
 export function prefixSpellings(prefix: string, platform: Pick<Platform, "kind" | "sellsItself">): string[] {
   const canonical = canonicalPrefix(prefix);
@@ -29,6 +29,7 @@ export function prefixSpellings(prefix: string, platform: Pick<Platform, "kind" 
     if (forOthers && /[A-Z0-9]\*$/.test(spelling)) {
       spellings.add(`${spelling.slice(0, -1)} `);
       spellings.add(`${spelling.slice(0, -1)}-`);
+      spellings.add(`${spelling.slice(0, -1)}.`);
     }
   }
   for (const spelling of [...spellings]) {
@@ -71,8 +72,11 @@ export function splitPlatform(upper: string, prefixes: PlatformPrefix[]): Platfo
   const text = canonicalPrefix(upper);
   for (const { prefix, platform } of prefixes) {
     if (!text.startsWith(prefix)) continue;
-    // A prefix that ends in a letter or digit must end a word: "VENMO" is not the start of "VENMOUTH".
-    if (/[A-Z0-9]$/.test(prefix) && /^[A-Z0-9]/.test(text.slice(prefix.length))) continue;
+    // A prefix that ends in a letter or digit must end a word: "VENMO" is not the start of "VENMOUTH"; but a platform's
+    // long name is printed run onto a shop's ("GRUBHUBTHAIBASILGRILL").
+    if (/[A-Z0-9]$/.test(prefix) && /^[A-Z0-9]/.test(text.slice(prefix.length)) && !gluedName(prefix, platform, text)) continue;
+    // A dot for the star is no domain's dot: "SUMUP.COM" is the platform's address, not a shop called COM.
+    if (prefix.endsWith(".") && TOP_LEVEL.test(text.slice(prefix.length))) continue;
     const rawAfter = text.slice(prefix.length).replace(/^\.[A-Z]{2,3}(?:\.[A-Z]{2})?(?=\*|\s)/, ""); // "THUISBEZORGD.NL*"
     // A market's code before the merchant of a platform that sells for others ("AFTERPAY US*ULTA BEAUTY"; in "AMZN
     // MKTP US*2K4L5" an order code follows).
@@ -85,6 +89,17 @@ export function splitPlatform(upper: string, prefixes: PlatformPrefix[]): Platfo
 }
 
 const MARKET_CODE = /^\s*(?:US|UK|GB|CA|AU|NZ|IE|EU)\*/;
+
+/** A platform's name this long, run onto a shop's name of this many letters, is the platform's prefix. */
+const MIN_GLUED_PLATFORM = 7;
+const MIN_GLUED_SHOP = 4;
+/** The platform's own name, long, as one word, run onto a shop's name ("GRUBHUBTHAIBASILGRILL"). */
+const gluedName = (prefix: string, platform: Platform, text: string) =>
+  prefix.length >= MIN_GLUED_PLATFORM &&
+  prefix === nameKey(platform.name.toUpperCase()).toUpperCase() &&
+  new RegExp(`^[A-Z]{${MIN_GLUED_SHOP}}`).test(text.slice(prefix.length));
+/** The end of an address after a platform's name ("SUMUP.COM", "PADDLE.NET", "ZIP.CO"). */
+const TOP_LEVEL = /^(?:COM|NET|ORG|CO|IO|APP|[A-Z]{2})(?![A-Z])/;
 
 /** The beginning of a platform's name that says which it is in a credit after the merchant. */
 const MIN_CREDIT = 5;
