@@ -154,10 +154,13 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     expect(await row("JS TAKEAWAY LEICESTER CD 2291", true)).toMatchObject({ status: "cleaned", domain: null });
   });
 
-  it("finds a platform's prefix with a dot for its star, or its long name run onto the shop's", async () => {
+  it("finds a platform's prefix with a dot for its star, after its name and a star, or its long name run onto the shop's", async () => {
     const shopVia = (intermediary: string) => ({ status: "cleaned", domain: null, intermediary: expect.objectContaining({ domain: intermediary }) });
     expect(await row("SUMUP.THE OLD FORGE CD 4471", true)).toMatchObject({ ...shopVia("sumup.com"), name: "The Old Forge" });
     expect(await row("GRUBHUBTHAIBASILGRILL", true)).toMatchObject(shopVia("grubhub.com"));
+    expect(await row("SQUARE *SQ *LITTLE FOX BAKERY PORTLAND OR", true)).toMatchObject(shopVia("squareup.com")); // its name, a star, its prefix
+    // A membership billed with its word cut short is the platform selling itself.
+    expect(await row("DELIVEROO PLUS SUBSCRIPTN CD 2291", true)).toMatchObject({ status: "matched", domain: "deliveroo.co.uk", intermediary: null });
     // The platform's address is no shop: what follows it is.
     expect(await row("SUMUP.COM JOES CAFE", true)).toMatchObject({ ...shopVia("sumup.com"), name: "Joes Cafe" });
     // A short platform name run onto a word is a word ("VENMOUTH"), and a glued name needs a shop's name after it.

@@ -41,7 +41,8 @@ export function prefixSpellings(prefix: string, platform: Pick<Platform, "kind" 
 
 /**
  * Every prefix a bank may print for the seeded platforms, longest first (so "UBER *EATS" wins over "UBER *"): each
- * seeded prefix as banks print it, also after the platform's name ("SQUARE SQ *CORNER BOOKS"), and each platform's
+ * seeded prefix as banks print it, also after the platform's name ("SQUARE SQ *CORNER BOOKS", "SQUARE *SQ *LITTLE FOX
+ * BAKERY"), and each platform's
  * domain and its name part before a star ("GLOVOAPP*MCDONALDS", "SKIPTHEDISHES.COM* A&W", "ZIP.CO *THE GOOD GUYS").
  */
 export function platformPrefixes(seeded: { prefix: string; platform: Platform }[]): PlatformPrefix[] {
@@ -51,7 +52,9 @@ export function platformPrefixes(seeded: { prefix: string; platform: Platform }[
     const label = domain.split(".")[0];
     return [`${domain}*`, ...(label.length >= MIN_DOMAIN_LABEL ? [`${label}*`] : [])].map((prefix) => ({ prefix, platform }));
   });
-  const afterName = seeded.map(({ prefix, platform }) => ({ prefix: `${platform.name.toUpperCase()} ${prefix}`, platform }));
+  const afterName = seeded.flatMap(({ prefix, platform }) =>
+    [" ", "*"].map((between) => ({ prefix: `${platform.name.toUpperCase()}${between}${prefix}`, platform })),
+  );
   const spelled = [...seeded, ...afterName, ...fromDomains].flatMap(({ prefix, platform }) =>
     prefixSpellings(prefix, platform).map((p) => ({ prefix: p, platform })),
   );
