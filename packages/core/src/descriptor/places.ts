@@ -189,12 +189,12 @@ const placePhrases = new Set([...countryNames, ...cityCountry.keys(), ...SHARED_
 const longestPhrase = Math.max(...[...placePhrases].map((p) => p.split(" ").length));
 
 /** Each market's towns, read into a set when first asked for, once an isolate (a market's takes a few ms). */
-const towns = new Map<string, Set<string>>();
+const townSets = new Map<string, Set<string>>();
 const townsOf = (market: string): Set<string> | undefined => {
   const names = (gazetteer.towns as Record<string, string>)[market];
   if (names === undefined) return undefined;
-  let set = towns.get(market);
-  if (!set) towns.set(market, (set = new Set(names.split("|"))));
+  let set = townSets.get(market);
+  if (!set) townSets.set(market, (set = new Set(names.split("|"))));
   return set;
 };
 const MARKETS = Object.keys(gazetteer.towns);
