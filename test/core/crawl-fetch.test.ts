@@ -80,12 +80,14 @@ describe("TLS failures", () => {
 
 describe("the deadline", () => {
   it("cuts a body that stalls past it, as a timeout of the URL (a CrawlError, not the runtime's abort)", async () => {
+    // The deadline leaves room for the name lookup and the headers on a loaded machine (at 300 ms the crawl's own
+    // limit could fire before the request went out); the body stalls for 30 s, so only the deadline can end it.
     const started = Date.now();
-    const error = await guardedFetch("https://stalled-body.test/", config, options({ deadline: Date.now() + 300 })).catch((e) => e);
+    const error = await guardedFetch("https://stalled-body.test/", config, options({ deadline: Date.now() + 2000 })).catch((e) => e);
     expect(error).toBeInstanceOf(CrawlError);
     expect(error).not.toBeInstanceOf(TransportError);
     expect(error.message).toBe("timed out fetching https://stalled-body.test/");
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 });
 
