@@ -191,6 +191,37 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     expect(isCashMachine("CASH CONVERTERS CROYDON")).toBe(false); // a pawnbroker: no date after the words
   });
 
+  it("gives a shop named with a brand's word, a trade's word or a phrase no merchant", async () => {
+    await expectCleaned([
+      "LLOYDS OF LUDLOW BUTCHERS", // a butcher's, not Lloyds Bank
+      "WENDYS TACO SHACK AUSTIN TX",
+      "PRET-A-PORTER ALTERATIONS", // a tailor, not Pret A Manger
+      "ROSSMANN WEINSTUBE MAINZ", // a wine tavern: a German compound ends in its kind of business
+      "SERVICE CHARGE", // one English word is that word, never a name cut short (Services Australia)
+    ]);
+    // "THE" after another word goes on with its phrase ("ON THE LAKE"); right after the name it begins a branch's.
+    expect(await row("SQ *TIMS ON THE LAKE", true)).toMatchObject({ status: "cleaned", domain: null, intermediary: expect.objectContaining({ domain: "squareup.com" }) });
+    await expectMatched({ "MCDONALDS THE PINES": "mcdonalds.com", "STARBUCKS THE GLEN": "starbucks.com", WALGREEN: "walgreens.com" });
+  });
+
+  it("finds the platforms banks print for shops in every market: their names with a star, and their own prefixes", async () => {
+    const shopVia = (intermediary: string) => ({ status: "cleaned", domain: null, intermediary: expect.objectContaining({ domain: intermediary }) });
+    const cases: Record<string, string> = {
+      "SQUARE *TARGET FITNESS STUDIO": "squareup.com", // the platform's name and a star, before a shop named with a brand's word
+      "ZTL*BOOTS AND SADDLES": "zettle.com",
+      "LIGHTSPEED*VELO ATELIER MTL": "lightspeedhq.com",
+      "TYRO *HARBOURSIDE FISH & CHI": "tyro.com",
+      "WORLDPAY*DALES GARAGE SKIPTON": "worldpay.com",
+      "LAYBUY*ROTORUA GIFTS": "laybuy.com",
+      "DELIVEREASY*CURRY CORNER": "delivereasy.co.nz",
+      "BLIK ZAKUP KAWIARNIA POD LIPA": "blik.com",
+    };
+    for (const [descriptor, platform] of Object.entries(cases)) expect(await row(descriptor, true), descriptor).toMatchObject(shopVia(platform));
+    expect(await row("PAYU*ALLEGRO", true)).toMatchObject({ status: "matched", domain: "allegro.pl", intermediary: expect.objectContaining({ domain: "payu.com" }) });
+    // Without its star, a platform's name is a word a shop's name begins with.
+    expect(await row("SQUARE ONE DELI", true)).toMatchObject({ status: "cleaned", domain: null, intermediary: null });
+  });
+
   it("reads a Swiss purchase's wording after the wallet's name", async () => {
     expect(await row("TWINT KAUF/DIENSTLEISTUNG COOP-1234 BASEL", true)).toMatchObject({
       status: "matched",

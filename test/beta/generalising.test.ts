@@ -310,6 +310,8 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "APPLE CASH SENT MONEY TO TYLER 1INFINITELOOP CA",
       "ELECTRONIC WITHDRAWAL ZELLE TO ASHLEY KIM REF 2503121234", // a bank's wrapper before the rail
       "INTERAC ETRNSFR SENT J LEBLANC 4G7K2M",
+      "INTERAC E-TRF RECEIVED MARIE BELL",
+      "SEPA UEBERWEISUNG AN MUELLER ANNA", // a surname that is a chain's (Müller) after the German transfer phrase
     ]) {
       expect(await row(descriptor, true), descriptor).toMatchObject({ status: "cleaned", domain: null, entity_type: "person" });
     }

@@ -53,7 +53,9 @@ export function followedByNoName(rest: string[], { strong, plain }: Strength, { 
     // After a branch, the city's short code closes the descriptor ("STARBUCKS-KINGS CROSS/LDN").
     if (ended && i === words.length - 1 && /^[A-Z]{3}$/.test(word)) return true;
     if (namesNobody(word) || (i === 0 && word === "OF" && strong) || inCompanyName(words, i)) {
-      ended ||= word.length > 1;
+      // "THE" right after the name begins a branch's name ("MCDONALDS THE PINES"); after another word it goes on with
+      // that word's phrase ("TIMS ON THE LAKE").
+      ended ||= word.length > 1 && (word !== "THE" || i === 0);
       i++;
       continue;
     }
@@ -215,7 +217,7 @@ export function namesBusiness(word: string): boolean {
 }
 
 /** German and Dutch compounds end in the kind of business they are. */
-const BUSINESS_ENDINGS = /\B(?:BETRIEB|HANDEL|SERVICE|TECHNIK|WERKSTATT|PRAXIS|BAU|BAECKEREI|BÄCKEREI|METZGEREI|KANZLEI|APOTHEKE|SALON|STUDIO|BEDRIJF|WINKEL|KAPPER)$/;
+const BUSINESS_ENDINGS = /\B(?:BETRIEB|HANDEL|SERVICE|TECHNIK|WERKSTATT|PRAXIS|BAU|BAECKEREI|BÄCKEREI|METZGEREI|KANZLEI|APOTHEKE|SALON|STUDIO|BEDRIJF|WINKEL|KAPPER|STUBE|KNEIPE)$/;
 
 /** The last word that is not a billing word or number is a region code: the words before it are a city. */
 function endsInRegion(words: string[]): boolean {

@@ -3,6 +3,7 @@
 // with its vowels dropped ("WLGRNS", "TRGT", "CMCST"). Each answers only when exactly one brand fits, so a local shop
 // that merely starts like a brand ("SOUTHWEST DENTAL", "TRADER BOBS") keeps its own name.
 import { parse } from "tldts";
+import { isCommonEnglishWord } from "./common-words.ts";
 import { nameKey } from "./name-key.ts";
 
 /** A corpus name or alias, its words as keys, and the brand it names. */
@@ -74,6 +75,8 @@ export function truncatedName(index: LooseIndex, words: string[]): string | null
   const keys = words.map(nameKey);
   const key = keys.join("");
   if (key.length < (keys.length > 1 ? MIN_TRUNCATED_WORDS_KEY : MIN_TRUNCATED_KEY) || !keys.every(Boolean)) return null;
+  // One word of the language is that word, not a name cut short ("SERVICE CHARGE" is no Services Australia).
+  if (keys.length === 1 && isCommonEnglishWord(words[0])) return null;
   const last = keys.length - 1;
   // The last word may be cut to one letter after two or more words printed whole ("ENTERPRISE RENT-A-C").
   const wholeBefore = (s: Spelling) => last >= 2 && keys.slice(0, last).every((k, i) => k === s.words[i]);

@@ -14,7 +14,7 @@ import { isRegionCode } from "./places.ts";
 const TRANSFER_PHRASE = new RegExp(
   "^(?:" +
     [
-      "INTERAC(?: E-?TRANSFER| ETRF| ETRNSFR| TRANSFER)",
+      "INTERAC(?: E-?TRANSFER| E-?TRF| ETRNSFR| TRANSFER)",
       "(?:SEND |RECEIVE )?E-?(?:TRANSFER|TFR|TRNSFR)",
       "INST(?:ANT)? XFER(?: TO| FROM)?", // PayPal: an instant transfer
       "APPLE CASH(?: (?:SENT|RECEIVED)(?: MONEY)?)?(?: TO| FROM)?",
@@ -38,7 +38,7 @@ const TRANSFER_PHRASE = new RegExp(
       "P2P(?: PAYMENT| TRANSFER)?",
       "SENT TO",
       "RECEIVED FROM",
-      "(?:ECHTZEIT-?|ONLINE-?|SEPA-?)?(?:UEBERWEISUNG|ÜBERWEISUNG|DAUERAUFTRAG)(?: SEPA)?(?: (?:AN|VON))?",
+      "(?:ECHTZEIT[- ]?|ONLINE[- ]?|SEPA[- ]?)?(?:UEBERWEISUNG|ÜBERWEISUNG|DAUERAUFTRAG)(?: SEPA)?(?: (?:AN|VON))?",
       "AUTOMATIC PAYMENT(?: TO)?", // New Zealand
       "(?:FASTER PAYMENTS? )?RECEIPT(?: REF\\.?\\S*)? FROM",
       "FASTER PAYMENTS? RECEIVED FROM",
@@ -98,7 +98,7 @@ export const BUSINESS_WORDS = new Set([
   "COIFFURE", "COIFFEUR", "INSTITUT", "ESTHETIQUE", "FLEURISTE", "OPTIQUE", "PRESSING", "CORDONNERIE", "TRAITEUR",
   "EPICERIE", "ESTETICA", "PARRUCCHIERE", "BARBIERE", "FIORAIO", "FIORISTA", "OTTICA", "FRISOR", "BLUMEN", "FLORISTERIA",
   "KAPPERSZAAK", "BLOEMEN", "FRISORSALONG", "BAGERI", "FRISØR", "BAKERIET", "KONDITORI",
-  "DONAIR", "VICTUALLERS", "VICTUALLER",
+  "DONAIR", "VICTUALLERS", "VICTUALLER", "BUTCHER", "SHACK", "ALTERATIONS", "ALTERATION",
 ]);
 
 /** Splits a leading transfer phrase off; `transfer` tells whether the text is a transfer (a P2P rail always is). */

@@ -42,8 +42,9 @@ export function prefixSpellings(prefix: string, platform: Pick<Platform, "kind" 
 /**
  * Every prefix a bank may print for the seeded platforms, longest first (so "UBER *EATS" wins over "UBER *"): each
  * seeded prefix as banks print it, also after the platform's name ("SQUARE SQ *CORNER BOOKS", "SQUARE *SQ *LITTLE FOX
- * BAKERY"), and each platform's
- * domain and its name part before a star ("GLOVOAPP*MCDONALDS", "SKIPTHEDISHES.COM* A&W", "ZIP.CO *THE GOOD GUYS").
+ * BAKERY"), each platform's domain and its name part before a star ("GLOVOAPP*MCDONALDS", "SKIPTHEDISHES.COM* A&W",
+ * "ZIP.CO *THE GOOD GUYS"), and its name before a star ("SQUARE *TARGET FITNESS"), only with the star: without it a
+ * name like "SQUARE" or "TOAST" begins shops' names ("SQUARE ONE DELI").
  */
 export function platformPrefixes(seeded: { prefix: string; platform: Platform }[]): PlatformPrefix[] {
   const byDomain = new Map(seeded.map(({ platform }) => [platform.domain, platform]));
@@ -58,7 +59,8 @@ export function platformPrefixes(seeded: { prefix: string; platform: Platform }[
   const spelled = [...seeded, ...afterName, ...fromDomains].flatMap(({ prefix, platform }) =>
     prefixSpellings(prefix, platform).map((p) => ({ prefix: p, platform })),
   );
-  const unique = new Map(spelled.map((p) => [p.prefix, p]));
+  const named = [...byDomain.values()].map((platform) => ({ prefix: `${platform.name.toUpperCase()}*`, platform }));
+  const unique = new Map([...named, ...spelled].map((p) => [p.prefix, p]));
   return [...unique.values()].sort((a, b) => b.prefix.length - a.prefix.length);
 }
 
