@@ -204,6 +204,22 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     await expectMatched({ "MCDONALDS THE PINES": "mcdonalds.com", "STARBUCKS THE GLEN": "starbucks.com", WALGREEN: "walgreens.com" });
   });
 
+  it("reads a card terminal's shop by its own name: a short brand's name only as a chain prints it, never respelled", async () => {
+    const shop = { status: "cleaned", domain: null, intermediary: expect.objectContaining({ domain: "squareup.com" }) };
+    // The same words name the brand on a bank's own line; behind a terminal a shop chose them.
+    await expectMatched({ "ZARA KOSTOPOULOS": "zara.com", "SBWY 1234": "subway.com", "LYON 3 LA POSTE": "laposte.fr" });
+    for (const descriptor of ["SQ *ZARA KOSTOPOULOS", "SQ *SBWY 1234", "SQ *LYON 3 LA POSTE"]) {
+      expect(await row(descriptor, true), descriptor).toMatchObject(shop);
+    }
+    // A chain's name with a place after it, or cut by the field's width, is still the chain.
+    for (const [descriptor, domain] of [["SQ *ZARA LONDON", "zara.com"], ["SQ *BLUE BOTTLE COFF", "bluebottlecoffee.com"]]) {
+      expect(await row(descriptor, true), descriptor).toMatchObject({ status: "matched", domain });
+    }
+    // A short name printed again is a word of the shop's own name ("DIA A DIA": day by day).
+    await expectCleaned(["COMPRA TARJ. 5402XXXXXXXX1234 DIA A DIA FRUTERIA SEVILLA"]);
+    await expectMatched({ "DIA 1234 SEVILLA": "dia.es" });
+  });
+
   it("finds the platforms banks print for shops in every market: their names with a star, and their own prefixes", async () => {
     const shopVia = (intermediary: string) => ({ status: "cleaned", domain: null, intermediary: expect.objectContaining({ domain: intermediary }) });
     const cases: Record<string, string> = {

@@ -23,7 +23,9 @@ export function newLookup(deps: RowDeps, request: TransactionRequest): Lookup {
   const prefixes = deps.corpus.prefixes;
   const parsed = parseDescriptor(request.transaction, prefixes);
   // A platform billing for itself names nobody else ("DELIVEROO PLUS": its membership, not the Plus supermarkets).
-  const named = parsed.platformSells ? null : matchCorpus(deps.corpus, parsed.words, parsed.head, purchaseCountry(request));
+  const named = parsed.platformSells
+    ? null
+    : matchCorpus(deps.corpus, parsed.words, { given: parsed.head, country: purchaseCountry(request), atTerminal: parsed.platform?.kind === "pos" });
   return {
     deps,
     request,

@@ -17,12 +17,13 @@ const STRONG_KEY = 7;
  */
 export type Strength = { strong: boolean; plain: boolean };
 
-export function strength(run: string[], key: string): Strength {
+export function strength(run: string[], key: string, { atTerminal = false } = {}): Strength {
   const long = key.length >= STRONG_KEY;
   // A shorter name of four letters or more that is no common word of any language we read is distinctive too ("IKEA",
-  // "WAWA"), but a branch after it must name something ("AMAZON TROPICAL FISH HOUSTON TX" is a shop).
+  // "WAWA"), but a branch after it must name something ("AMAZON TROPICAL FISH HOUSTON TX" is a shop). Not after a card
+  // terminal's prefix, where small shops are named after their owners as chains are ("SQ *WENDYS CUPCAKES").
   const coined = !long && key.length >= MIN_COINED_KEY && run.every((w) => !isCommonWord(w.replace(/[^A-Z]/g, "")));
-  return { strong: long || coined, plain: coined || (run.length === 1 && isCommonEnglishWord(run[0])) };
+  return { strong: long || (coined && !atTerminal), plain: coined || (run.length === 1 && isCommonEnglishWord(run[0])) };
 }
 
 export const MIN_COINED_KEY = 4;

@@ -31,8 +31,16 @@ export const merchantWords = (upper: string) =>
  * it first, then the whole text, then the biller before it alone. Otherwise the whole text: the longest run of words
  * from its start that is a brand name or alias, provided what follows could only be a place, a store number or
  * billing words ("STARBUCKS SEATTLE WA", "SHEETZ # ALTOONA PA", not "APPLE FARM STAND").
+ *
+ * `atTerminal`: the words follow a card terminal's prefix (Square, SumUp, Toast), where small shops print the names they
+ * chose: a short brand name there only with places, numbers or billing words after it, and a name cut short by the
+ * field's width, but never one without its vowels or after other words.
  */
-export function matchCorpus(index: CorpusIndex, merchant: string[], given: string[] | null = null, country: string | null = null): NamedBrand | null {
+export function matchCorpus(
+  index: CorpusIndex,
+  merchant: string[],
+  { given = null, country = null, atTerminal = false }: { given?: string[] | null; country?: string | null; atTerminal?: boolean } = {},
+): NamedBrand | null {
   // A branch or city joined with a hyphen ("TARGET-MINNEAPOLIS") is a word apart; keys ignore hyphens, so names
   // spelled with one ("WAL-MART", "CHICK-FIL-A") still meet theirs.
   const words = withPossessives(splitHyphens(merchant));
@@ -53,10 +61,12 @@ export function matchCorpus(index: CorpusIndex, merchant: string[], given: strin
     if (!hit || (key.length < 3 && (!(hit.isName || ampersand || rest[0] === NUMBER_MARK) || asRegion))) continue;
     // A letter alone joined onto a word makes another name ("TIM E CO" is no TIME), unless the name has it apart.
     if (run.length > 1 && run.at(-1)!.length === 1 && nameWords(hit.brand.name) < run.length) continue;
-    if (followedByNoName(rest, strength(run, key), { kind: hit.brand.category, country })) return inMarket(index, run, rest) ?? hit.brand;
+    const said = strength(run, key, { atTerminal });
+    if (followedByNoName(rest, said, { kind: hit.brand.category, country })) return inMarket(index, run, rest) ?? hit.brand;
   }
   const headRun = head && head.length ? [{ words: head, key: headKey, rest: [] }] : [];
-  return hits.get(headKey)?.brand ?? looseMatch(index, [...candidates, ...headRun], country) ?? afterNobody(index, words, country);
+  const loose = looseMatch(index, [...candidates, ...headRun], country, atTerminal);
+  return hits.get(headKey)?.brand ?? loose ?? (atTerminal ? null : afterNobody(index, words, country));
 }
 
 /** Words before a brand's name that name nobody this many at most: codes, a town, a bank's words ("AP", "LYON 3"). */
@@ -110,10 +120,10 @@ function inMarket(index: CorpusIndex, run: string[], rest: string[]): NamedBrand
  * A name cut short or abbreviated, tried on the same runs, longest first, then the biller before a star alone, with
  * the same rule for what follows.
  */
-function looseMatch(index: CorpusIndex, candidates: Run[], country: string | null): NamedBrand | null {
+function looseMatch(index: CorpusIndex, candidates: Run[], country: string | null, atTerminal: boolean): NamedBrand | null {
   for (const { words, key, rest } of candidates) {
     // A printed address's name part is abbreviated as well ("NTFLX.COM").
-    const brandId = truncatedName(index.loose, words) ?? abbreviation(index.loose, words.map((w) => w.replace(/\..*$/, "")));
+    const brandId = truncatedName(index.loose, words) ?? (atTerminal ? null : abbreviation(index.loose, words.map((w) => w.replace(/\..*$/, ""))));
     const brand = brandId ? index.brands.get(brandId) : undefined;
     // A word for the brand's kind of business after one word only like the brand's name (a surname, often) is another
     // business ("STARBUCK CAFE"); after several words shortened, the brand's ("BRIT GAS SERVICES"). A name only like the
@@ -158,8 +168,12 @@ function leadingRuns(words: string[]): Run[] {
   return runs;
 }
 
-/** The words after a name, up to the name printed again ("OTTO GMBH & CO KG, IHR EINKAUF BEI OTTO GMBH & CO KG"). */
+/**
+ * The words after a name, up to the name printed again ("OTTO GMBH & CO KG, IHR EINKAUF BEI OTTO GMBH & CO KG"); a
+ * name of three letters or fewer comes again as a word of the shop's own name ("DIA A DIA FRUTERIA").
+ */
 function withoutRepeat(rest: string[], run: string[]): string[] {
+  if (run.join("").length < MIN_COINED_KEY) return rest;
   for (let at = 0; at + run.length <= rest.length; at++) {
     if (run.every((w, i) => rest[at + i] === w)) return rest.slice(0, at);
   }
