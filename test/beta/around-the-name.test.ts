@@ -198,7 +198,11 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "PRET-A-PORTER ALTERATIONS", // a tailor, not Pret A Manger
       "ROSSMANN WEINSTUBE MAINZ", // a wine tavern: a German compound ends in its kind of business
       "SERVICE CHARGE", // one English word is that word, never a name cut short (Services Australia)
+      "DOLLAR TREE TRIMMING S BATON ROUGE LA", // an activity, in the plural too, is no branch
+      "HALIFAX TILE CENTRE HALIFAX GB",
+      "KRGR FMLY ORCHRD LEXINGTON KY", // after a name found by its consonants, only places, numbers and billing words
     ]);
+    await expectMatched({ "WLGRNS #1234 CHICAGO IL": "walgreens.com" });
     // "THE" after another word goes on with its phrase ("ON THE LAKE"); right after the name it begins a branch's.
     expect(await row("SQ *TIMS ON THE LAKE", true)).toMatchObject({ status: "cleaned", domain: null, intermediary: expect.objectContaining({ domain: "squareup.com" }) });
     await expectMatched({ "MCDONALDS THE PINES": "mcdonalds.com", "STARBUCKS THE GLEN": "starbucks.com", WALGREEN: "walgreens.com" });
@@ -215,6 +219,9 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     for (const [descriptor, domain] of [["SQ *ZARA LONDON", "zara.com"], ["SQ *BLUE BOTTLE COFF", "bluebottlecoffee.com"]]) {
       expect(await row(descriptor, true), descriptor).toMatchObject({ status: "matched", domain });
     }
+    // Behind a terminal a short name's own kind of business after it is a shop's name; a long name's is the chain's.
+    expect(await row("TST*WENDYS KITCHEN LLC CHICAGO IL", true)).toMatchObject({ status: "cleaned", domain: null });
+    expect(await row("SQ *BLUE BOTTLE COFFEE OAKLAND CA", true)).toMatchObject({ status: "matched", domain: "bluebottlecoffee.com" });
     // A short name printed again is a word of the shop's own name ("DIA A DIA": day by day).
     await expectCleaned(["COMPRA TARJ. 5402XXXXXXXX1234 DIA A DIA FRUTERIA SEVILLA"]);
     await expectMatched({ "DIA 1234 SEVILLA": "dia.es" });

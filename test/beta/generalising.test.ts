@@ -317,6 +317,8 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     }
     // A brand's very name after a transfer phrase stays the brand.
     expect(await row("ZELLE TO STARBUCKS", true)).toMatchObject({ domain: "starbucks.com" });
+    // A given name alone is no brand's (the seed holds no alias "Dan" for Dan.com), whatever the memo after it.
+    expect(await row("TRANSFER FROM DAN MURPHY SHARED BILLS", true)).toMatchObject({ domain: null });
     // A business after a transfer phrase is no person.
     expect((await row("TRANSFER TO BLUE SKY CONSULTING", true)).entity_type).not.toBe("person");
   });

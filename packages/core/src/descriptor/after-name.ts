@@ -202,8 +202,8 @@ function branchLength(words: string[], start: number, placeAt: (i: number) => nu
   return end - start;
 }
 
-/** A word for an activity: a kind of business ("PRINTING", "DETAILING"), never a branch's name. */
-const namesActivity = (word: string) => word.length >= 6 && word.endsWith("ING");
+/** A word for an activity: a kind of business ("PRINTING", "DETAILING", "TRIMMINGS"), never a branch's name. */
+const namesActivity = (word: string) => word.length >= 6 && /INGS?$/.test(word);
 
 /** A word that can only be a name: letters, four or more, not a common word of any language we read. */
 const isProperWord = (word: string) => /^[A-Z]{4,}$/.test(word) && !isCommonWord(word);

@@ -62,7 +62,9 @@ export function matchCorpus(
     // A letter alone joined onto a word makes another name ("TIM E CO" is no TIME), unless the name has it apart.
     if (run.length > 1 && run.at(-1)!.length === 1 && nameWords(hit.brand.name) < run.length) continue;
     const said = strength(run, key, { atTerminal });
-    if (followedByNoName(rest, said, { kind: hit.brand.category, country })) return inMarket(index, run, rest) ?? hit.brand;
+    // Behind a terminal a short name's kind of business after it is a shop's name ("TST*WENDYS KITCHEN").
+    const kind = atTerminal && !said.strong ? null : hit.brand.category;
+    if (followedByNoName(rest, said, { kind, country })) return inMarket(index, run, rest) ?? hit.brand;
   }
   const headRun = head && head.length ? [{ words: head, key: headKey, rest: [] }] : [];
   const loose = looseMatch(index, [...candidates, ...headRun], country, atTerminal);
@@ -122,13 +124,15 @@ function inMarket(index: CorpusIndex, run: string[], rest: string[]): NamedBrand
  */
 function looseMatch(index: CorpusIndex, candidates: Run[], country: string | null, atTerminal: boolean): NamedBrand | null {
   for (const { words, key, rest } of candidates) {
+    const cut = truncatedName(index.loose, words);
     // A printed address's name part is abbreviated as well ("NTFLX.COM").
-    const brandId = truncatedName(index.loose, words) ?? (atTerminal ? null : abbreviation(index.loose, words.map((w) => w.replace(/\..*$/, ""))));
+    const brandId = cut ?? (atTerminal ? null : abbreviation(index.loose, words.map((w) => w.replace(/\..*$/, ""))));
     const brand = brandId ? index.brands.get(brandId) : undefined;
     // A word for the brand's kind of business after one word only like the brand's name (a surname, often) is another
     // business ("STARBUCK CAFE"); after several words shortened, the brand's ("BRIT GAS SERVICES"). A name only like the
     // brand's says no more than a plain word: a branch after it needs a name in it ("STARBUCK HILL ORCHARD WOODSTOCK").
-    const said = { ...strength(words, key), plain: true };
+    // Bank's shorthand says less still: only places, numbers and billing words may follow it ("KRGR FMLY ORCHRD" is a farm).
+    const said = { strong: Boolean(cut) && strength(words, key).strong, plain: true };
     if (brand && followedByNoName(rest, said, { kind: words.length > 1 ? brand.category : null, country })) return brand;
   }
   return null;
