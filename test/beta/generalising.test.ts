@@ -317,6 +317,9 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     }
     // A brand's very name after a transfer phrase stays the brand.
     expect(await row("ZELLE TO STARBUCKS", true)).toMatchObject({ domain: "starbucks.com" });
+    // A brand named as people are is, after a transfer, a person of that name; on a card line it is the brand.
+    expect(await row("TO JOHN LEWIS 30-90-21 12345678 REF BIRTHDAY", true)).toMatchObject({ domain: null, entity_type: "person" });
+    expect(await row("CARD PAYMENT TO JOHN LEWIS ON 12-03", true)).toMatchObject({ domain: "johnlewis.com" });
     // A given name alone is no brand's (the seed holds no alias "Dan" for Dan.com), whatever the memo after it.
     expect(await row("TRANSFER FROM DAN MURPHY SHARED BILLS", true)).toMatchObject({ domain: null });
     // A business after a transfer phrase is no person.

@@ -99,7 +99,7 @@ const HOLDOUT_19_FLOOR: Record<Kind, number> = { big_brand: 158 / 165, platform:
  * (a possessive printed apart) and `CANADIAN TIRE RECYC` (read as the chain's recycling counter).
  */
 const TUNING_21_FLOOR: Record<Kind, number> = { big_brand: 13 / 14, platform: 144 / 147, local_shop: 1, person: 48 / 53, noise: 1 };
-const TUNING_23_FLOOR: Record<Kind, number> = { big_brand: 14 / 16, platform: 48 / 49, local_shop: 119 / 121, person: 58 / 70, noise: 1 };
+const TUNING_23_FLOOR: Record<Kind, number> = { big_brand: 14 / 16, platform: 48 / 49, local_shop: 119 / 121, person: 59 / 70, noise: 1 };
 const HOLDOUT_20_FLOOR: Record<Kind, number> = { big_brand: 150 / 157, platform: 51 / 54, local_shop: 1, person: 22 / 23, noise: 16 / 17 };
 
 type LabelledSet = { entries: Entry[]; floor: Record<Kind, number>; showMisses: boolean; perKind?: number };

@@ -23,9 +23,12 @@ export async function ownStages(lookup: Lookup, providerPlatform: Decision["inte
   const named = lookup.named;
   // A transfer to a person, unless its words are a brand's very name ("ZELLE TO STARBUCKS"; not MICHAEL TREMBLAY for
   // Michaels, a name cut short).
-  // After a P2P rail, a name only begins a brand's ("CASH APP*TIFFANY R"): the words must be the brand's name alone.
+  // After a P2P rail, a name only begins a brand's ("CASH APP*TIFFANY R"): the words must be the brand's name alone. A
+  // brand named as people are ("JOHN LEWIS", "TED BAKER") is, after a transfer, a person of that name (after a wallet,
+  // a purchase: "PAYPAL *JOHNLEWIS").
   const wholly = parsed.platform?.kind === "p2p";
-  const exactlyNamed = () => named !== null && !namesRail(lookup, named) && namesExactly(lookup.deps.corpus, parsed.words, named.id, { wholly });
+  const exactlyNamed = () =>
+    named !== null && !namesRail(lookup, named) && !(parsed.transfer && namedAsPeople(named)) && namesExactly(lookup.deps.corpus, parsed.words, named.id, { wholly });
   if (withContext && isPerson(parsed, request) && !exactlyNamed()) {
     return { ...cleaned(parsed, "cleaned_descriptor", await viaPlatform(null)), entityType: "person" };
   }
@@ -47,6 +50,9 @@ export async function ownStages(lookup: Lookup, providerPlatform: Decision["inte
   }
   return cleaned(parsed, "cleaned_descriptor", await viaPlatform(null));
 }
+
+/** A brand whose name is a given name and a surname ("John Lewis", "Tim Hortons"). */
+const namedAsPeople = (brand: NamedBrand) => brand.name.includes(" ") && isWalletPayee(brand.name.toUpperCase());
 
 /** A P2P rail's own name ("ONLINE TRANSFER FROM ZELLE WANG LI") says how the money moved, not who was paid. */
 const namesRail = (lookup: Lookup, brand: NamedBrand) =>
