@@ -245,6 +245,28 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     expect(await row("SQUARE ONE DELI", true)).toMatchObject({ status: "cleaned", domain: null, intermediary: null });
   });
 
+  it("reads a brand's outlet, a compound line cut short, a street named after its word, and an order number", async () => {
+    await expectMatched({
+      "VISA DEBIT PURCHASE - 3310 NIKE FACTORY/#0412-VAUGHAN": "nike.com",
+      "KARTENZAHLUNG HVV FAHRKARTENAUTOM//HAMBURG/DE": "hvv.de", // a ticket machine's compound, cut by the column
+      "COMPRA TARJ. 4940XXXXXXXX2231 ZARA PASEO DE GRACIA-BARCELONA": "zara.com",
+      "EFTPOS PURCHASE BWS LIQUOR 3412 SURRY HILLS AU": "bws.com.au", // a retailer's own kind of shop
+    });
+    expect(await row("SEPA-LASTSCHRIFT KLARNA BANK AB H&M BESTELLNR 60412873", true)).toMatchObject({
+      domain: "hm.com",
+      intermediary: expect.objectContaining({ domain: "klarna.com" }),
+    });
+    // A street's word names nobody only whole: "PASS" is no cut "PASSEIG", "BEST" no cut "BESTELLNR".
+    await expectCleaned(["INTERAC PURCHASE ROGERS PASS GENERAL STORE GOLDEN BC"]);
+  });
+
+  it("reads NS as no country's code: Nova Scotia, or New South Wales cut by the column", async () => {
+    await expectMatched({
+      "VISA PURCHASE CHEMIST WAREHOUSE PARRAMATTA NS CARD 4417": "chemistwarehouse.com.au", // not a Canadian shop's plain name
+      "A&W HALIFAX NS": "aw.ca", // the city still says Canada
+    });
+  });
+
   it("reads a Swiss purchase's wording after the wallet's name", async () => {
     expect(await row("TWINT KAUF/DIENSTLEISTUNG COOP-1234 BASEL", true)).toMatchObject({
       status: "matched",

@@ -44,7 +44,7 @@ export function followedByNoName(rest: string[], { strong, plain }: Strength, { 
   const words = rest.map((w) => w.replace(/^-/, ""));
   // Any town we know after a name is where its branch stands ("Z KILBIRNIE", "JUMBO ZWOLLE", "BP KINGS CROSS").
   const placeAfter = (i: number, reading: PlaceReading = {}) => placeLength(words, i, { ...reading, towns: true, country });
-  const ownLine = (w: string) => SERVICE_LINES.has(w) || isOwnKindWord(w, kind);
+  const ownLine = (w: string) => isServiceLine(w) || isOwnKindWord(w, kind);
   if (words.some((w, i) => namesBusiness(w) && !ownLine(w) && !inCompanyName(words, i) && !namesTown(words, i))) return false;
   const few = (from: number) => words.slice(from).filter((w) => w !== NUMBER_MARK).length <= 5;
   let ended = rest[0]?.startsWith("-") ?? false;
@@ -143,10 +143,19 @@ const SERVICE_LINES = new Set([
   // PREPAID are billing words already: noise.ts.)
   "TICKET", "TICKETS", "TKT", "TKTS", "MACHINE", "MACHINES", "OFFICE", "BOOKING", "BOOKINGS", "FARE", "FARES",
   "AUTOLD", "RECHARGE", "VENDING", "METER", "METERS", "SMARTMETER", "PARKING", "PARKNG", "PKG",
-  "APP", "AUTOM", "AUTOMAT", "TICKETAUTOMAT", "BILLETAUTOMAT", "BILJETTAUTOMAT", "FAHRKARTE", "FAHRKARTEN", "FAHRSCHEIN", "BILJETT", "BILJETTER",
+  "APP", "AUTOM", "AUTOMAT", "TICKETAUTOMAT", "BILLETAUTOMAT", "BILJETTAUTOMAT", "FAHRKARTENAUTOMAT", "FAHRKARTE", "FAHRKARTEN", "FAHRSCHEIN", "BILJETT", "BILJETTER",
   "BILLET", "BILLETS", "BILLETE", "BILLETES", "BIGLIETTO", "BIGLIETTI", "KAARTJE", "KAARTJES", "STATION", "POINTS",
   "PURCH", "OPLADEN", "OPTANKNING", "PAID",
+  // A brand's own outlet ("NIKE FACTORY", "GAP FACTORY").
+  "FACTORY",
 ]);
+
+/** A long compound line cut by the bank's field width keeps this many letters ("FAHRKARTENAUTOM"). */
+const MIN_CUT_LINE = 10;
+const LONG_LINES = [...SERVICE_LINES].filter((w) => w.length > MIN_CUT_LINE);
+
+/** A service line's word, or a long one cut short. */
+const isServiceLine = (word: string) => SERVICE_LINES.has(word) || (word.length >= MIN_CUT_LINE && LONG_LINES.some((w) => w.startsWith(word)));
 
 /** The words a street's name ends in, as banks print them. */
 const STREET_WORDS = new Set(["ST", "STREET", "RD", "ROAD", "AVE", "AVENUE", "BLVD", "HWY", "PKWY", "LANE", "LN", "DR", "MALL", "QY", "QUAY", "SQ", "PDE", "TCE"]);
@@ -212,7 +221,7 @@ const restNamesNobody = (words: string[], from: number) => words.slice(from).eve
 
 /** A word naming a kind of business, alone or as the end of a compound ("MALERBETRIEB", "AUTOHANDEL"). */
 export function namesBusiness(word: string): boolean {
-  if (TRAILING_WORDS.has(word) || SERVICE_LINES.has(word)) return false;
+  if (TRAILING_WORDS.has(word) || isServiceLine(word)) return false;
   // A kind of business in the plural names one too ("NEXT DOOR BARBERS", "NEW WORLD WINES").
   return BUSINESS_WORDS.has(word) || (word.endsWith("S") && BUSINESS_WORDS.has(word.slice(0, -1))) || BUSINESS_ENDINGS.test(word);
 }

@@ -28,6 +28,9 @@ const BANK_FORMATS: [RegExp, string][] = [
   [/^CHECKCARD\b|\bPURCHASE AUTHORI[ZS]ED ON\b|\bORIG CO NAME\b/, "US"],
 ];
 
+/** Codes that say no country: "DE" is Delaware or Germany, "NS" Nova Scotia or New South Wales cut by the column. */
+const SAYS_NOTHING = new Set(["DE", "NS"]);
+
 /**
  * Country codes printed after a city. "DE" is left out: Delaware or Germany. "CA" is California: Canada's banks print
  * the province.
@@ -45,7 +48,7 @@ export function countryShown(upper: string): string | null {
   for (let end = words.length; end > 0; end--) {
     const word = words[end - 1];
     const country =
-      (end > 1 && countryOfPlace(`${words[end - 2]} ${word}`)) || TRAILING_CODES[word] || (word === "DE" ? null : countryOfPlace(word));
+      (end > 1 && countryOfPlace(`${words[end - 2]} ${word}`)) || TRAILING_CODES[word] || (SAYS_NOTHING.has(word) ? null : countryOfPlace(word));
     if (country) return country;
   }
   return null;
