@@ -55,6 +55,7 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     await expectMatched({
       "VISA DDA PUR AP 442106 WEGMANS 081 ROCHESTER * NY": "wegmans.com", // TD's authorisation code
       "PAIEMENT CB 1202 LYON 3 LA POSTE CARTE 4412": "laposte.fr", // the town first
+      "POS 11.03. 17:45 K1 BILLA DANKT 4123-WIEN": "billa.at", // a name that is a word somewhere, then the chain's thanks
       "BETALING MET DEBETKAART NR 6703 04XX XXXX 1123 DELHAIZE-ELSENE 4412 IXELLES 14-03": "delhaize.be",
     });
   });

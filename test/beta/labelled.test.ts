@@ -105,7 +105,7 @@ const TUNING_21_FLOOR: Record<Kind, number> = { big_brand: 13 / 14, platform: 14
 const TUNING_23_FLOOR: Record<Kind, number> = { big_brand: 15 / 16, platform: 48 / 49, local_shop: 119 / 121, person: 59 / 70, noise: 1 };
 const HOLDOUT_20_FLOOR: Record<Kind, number> = { big_brand: 150 / 157, platform: 51 / 54, local_shop: 1, person: 22 / 23, noise: 16 / 17 };
 /** Held-out 22's first run was 137/148 big brands and 46/49 platforms; its misses then guided fixes. */
-const HOLDOUT_22_FLOOR: Record<Kind, number> = { big_brand: 144 / 148, platform: 47 / 49, local_shop: 1, person: 25 / 27, noise: 1 };
+const HOLDOUT_22_FLOOR: Record<Kind, number> = { big_brand: 145 / 148, platform: 47 / 49, local_shop: 1, person: 25 / 27, noise: 1 };
 
 type LabelledSet = { entries: Entry[]; floor: Record<Kind, number>; showMisses: boolean; perKind?: number };
 const SETS: Record<string, LabelledSet> = {

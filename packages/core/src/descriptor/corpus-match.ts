@@ -71,6 +71,9 @@ export function matchCorpus(
   return hits.get(headKey)?.brand ?? loose ?? (atTerminal ? null : afterNobody(index, words, country));
 }
 
+/** How German-speaking chains thank their customers on the receipt's line. */
+const THANKS = new Set(["DANKT", "SAGT"]);
+
 /** Words before a brand's name that name nobody this many at most: codes, a town, a bank's words ("AP", "LYON 3"). */
 const MAX_SKIPPED = 5;
 
@@ -90,7 +93,8 @@ function afterNobody(index: CorpusIndex, words: string[], country: string | null
     for (const { key, rest, words: run } of runs) {
       const hit = hits.get(key);
       if (!hit) continue;
-      const said = strength(run, key);
+      // A chain's thanks after its name says it is the chain's ("AT D4 BILLA DANKT", "REWE SAGT DANKE").
+      const said = { ...strength(run, key), ...(THANKS.has(rest[0]) && { strong: true }) };
       if (said.strong && followedByNoName(rest, said, { kind: hit.brand.category, country })) return inMarket(index, run, rest) ?? hit.brand;
     }
   }
