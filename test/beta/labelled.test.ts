@@ -31,6 +31,7 @@ import holdout18 from "./fixtures/holdout-18-descriptors.json";
 import holdout19 from "./fixtures/holdout-19-descriptors.json";
 import holdout20 from "./fixtures/holdout-20-descriptors.json";
 import holdout22 from "./fixtures/holdout-22-descriptors.json";
+import holdout24 from "./fixtures/holdout-24-descriptors.json";
 import tuning3 from "./fixtures/tuning-3-descriptors.json";
 import tuning21 from "./fixtures/tuning-21-descriptors.json";
 import tuning23 from "./fixtures/tuning-23-descriptors.json";
@@ -73,6 +74,8 @@ const seenBy20 = new Set([...seenBy19, ...(holdout20 as Entry[]).map((e) => e.de
 const seenBy21 = new Set([...seenBy20, ...(tuning21 as Entry[]).map((e) => e.descriptor)]);
 /** And set 22 without set 23's (written at the same time, never seen by its author). */
 const seenBy23 = new Set([...seenBy21, ...(tuning23 as Entry[]).map((e) => e.descriptor)]);
+/** And set 24 without set 22's. */
+const seenBy22 = new Set([...seenBy23, ...(holdout22 as Entry[]).map((e) => e.descriptor)]);
 /**
  * Held-out sets 2 to 14 (fixtures/holdout-*.md) were each scored once with their misses unseen (docs/beta-accuracy.md
  * has each first score); their misses then guided fixes, so they are tuning sets now, held to these floors.
@@ -90,7 +93,10 @@ const HOLDOUT_11_FLOOR: Record<Kind, number> = { big_brand: 148 / 170, platform:
 const HOLDOUT_12_FLOOR: Record<Kind, number> = { big_brand: 152 / 167, platform: 48 / 53, local_shop: 1, person: 23 / 28, noise: 1 };
 const HOLDOUT_13_FLOOR: Record<Kind, number> = { big_brand: 141 / 152, platform: 48 / 49, local_shop: 43 / 44, person: 24 / 25, noise: 1 };
 const HOLDOUT_14_FLOOR: Record<Kind, number> = { big_brand: 146 / 157, platform: 45 / 53, local_shop: 1, person: 23 / 26, noise: 1 };
-/** Held-out sets 15 and 17 to 20 are unseen: their misses are not printed, and their floors are their first runs' figures. */
+/**
+ * Held-out sets 15, 17 to 20 and 24 are unseen: their misses are not printed, and their floors are their first runs'
+ * figures. (15's and 20's counts were seen moving while two forms of one rule were compared: no longer clean measures.)
+ */
 const HOLDOUT_17_FLOOR: Record<Kind, number> = { big_brand: 137 / 152, platform: 52 / 55, local_shop: 44 / 45, person: 24 / 28, noise: 1 };
 const HOLDOUT_15_FLOOR: Record<Kind, number> = { big_brand: 132 / 152, platform: 46 / 51, local_shop: 1, person: 21 / 24, noise: 1 };
 const HOLDOUT_16_FLOOR: Record<Kind, number> = { big_brand: 146 / 153, platform: 48 / 51, local_shop: 1, person: 20 / 24, noise: 1 };
@@ -106,6 +112,8 @@ const TUNING_23_FLOOR: Record<Kind, number> = { big_brand: 15 / 16, platform: 48
 const HOLDOUT_20_FLOOR: Record<Kind, number> = { big_brand: 150 / 157, platform: 51 / 54, local_shop: 1, person: 22 / 23, noise: 16 / 17 };
 /** Held-out 22's first run was 137/148 big brands and 46/49 platforms; its misses then guided fixes. */
 const HOLDOUT_22_FLOOR: Record<Kind, number> = { big_brand: 145 / 148, platform: 47 / 49, local_shop: 1, person: 25 / 27, noise: 1 };
+/** Held-out 24 is unseen: its floor is its first run's figures (engine b16ba74). */
+const HOLDOUT_24_FLOOR: Record<Kind, number> = { big_brand: 139 / 151, platform: 48 / 51, local_shop: 44 / 45, person: 23 / 24, noise: 1 };
 
 type LabelledSet = { entries: Entry[]; floor: Record<Kind, number>; showMisses: boolean; perKind?: number };
 const SETS: Record<string, LabelledSet> = {
@@ -136,6 +144,7 @@ const SETS: Record<string, LabelledSet> = {
   "tuning 21 (the guarantee's class)": { entries: (tuning21 as Entry[]).filter((e) => !seenBy20.has(e.descriptor)), floor: TUNING_21_FLOOR, showMisses: true },
   "tuning 23 (the guarantee's class)": { entries: (tuning23 as Entry[]).filter((e) => !seenBy21.has(e.descriptor)), floor: TUNING_23_FLOOR, showMisses: true },
   "held-out 22 (now tuning)": { entries: (holdout22 as Entry[]).filter((e) => !seenBy23.has(e.descriptor)), floor: HOLDOUT_22_FLOOR, showMisses: true },
+  "held-out 24": { entries: (holdout24 as Entry[]).filter((e) => !seenBy22.has(e.descriptor)), floor: HOLDOUT_24_FLOOR, showMisses: false },
 };
 
 function request(entry: Entry) {
@@ -211,7 +220,7 @@ for (const [set, { entries, floor: floors, showMisses, perKind = 8 }] of Object.
   });
 }
 
-it("keeps the tuning sets apart, and held-out sets 15 to 22 large and scored on lines no earlier set holds", () => {
+it("keeps the tuning sets apart, and held-out sets 15 to 24 large and scored on lines no earlier set holds", () => {
   const tuning = new Set((labelled as Entry[]).map((e) => e.descriptor));
   expect((holdout as Entry[]).filter((e) => tuning.has(e.descriptor))).toEqual([]);
   // Each set as written (330 to 345 lines), less the lines already in earlier sets (fees, cash machines, famous
@@ -224,6 +233,7 @@ it("keeps the tuning sets apart, and held-out sets 15 to 22 large and scored on 
     ["held-out 19", seenBy18],
     ["held-out 20", seenBy19],
     ["held-out 22 (now tuning)", seenBy23],
+    ["held-out 24", seenBy22],
   ];
   for (const [set, seenBefore] of scoredAfter) {
     const scored = SETS[set].entries;
