@@ -92,8 +92,13 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "BP KINGS CROSS CD 4417": "bp.com",
       "PAIEMENT PAR CARTE X4471 FNAC LA DEFENSE 12/03": "fnac.com",
       "VISA DEBIT PURCHASE CARD 4417 JB HIFI BONDI JUNCTION": "jbhifi.com.au",
+      // A letter or two, a chain's name as New Zealand banks print it, before a town of that chain's own market.
+      "EFTPOS Z KILBIRNIE WELLINGTON 14/03": "z.co.nz",
+      "NW THORNDON 8/03 EFTPOS": "newworld.co.nz",
     });
     await expectCleaned([
+      "Z LONDON CD 4417", // a letter before another market's city
+      "NW FAMILY DENTAL", // before anything but a town of its market
       "STARBUCK HILL ORCHARD WOODSTOCK VT", // a name only like a brand's: common words before the town are a farm's name
       "THE CO-OP HILL WORKS STROUD", // cut short as "The Co-operative" would be, the same
       "EFTPOS COLES BAY KIOSK TAS",

@@ -9,7 +9,7 @@ import { isCommonEnglishWord, isCommonWord } from "./common-words.ts";
 import { abbreviation, truncatedName } from "./loose-match.ts";
 import { nameKey } from "./name-key.ts";
 import { namesNobody, NUMBER_MARK } from "./noise.ts";
-import { countryLength, isRegionCode, placeLength } from "./places.ts";
+import { countryLength, isRegionCode, placeLength, townLength } from "./places.ts";
 
 /** A corpus brand with a site: what the `searched_name` stage can answer with. */
 export type NamedBrand = CorpusBrand & { domain: string };
@@ -48,7 +48,7 @@ export function matchCorpus(
   const runs = head ? [words.slice(head.length), words] : [words];
   const candidates = runs.flatMap(leadingRuns);
   const headKey = head ? nameKey(head.join(" ")) : "";
-  const keys = [...candidates.map((c) => c.key), ...(headKey.length >= MIN_HEAD_KEY ? [headKey] : [])].filter((k) => k.length >= 2);
+  const keys = [...candidates.map((c) => c.key), ...(headKey.length >= MIN_HEAD_KEY ? [headKey] : [])].filter(Boolean);
   if (!keys.length) return null;
   const hits = brandsByKeys(index, keys, country);
   for (const { key, rest, words: run } of candidates) {
@@ -58,7 +58,10 @@ export function matchCorpus(
     // starts with a name. Two letters printed with an ampersand are a name as printed ("A&W TORONTO ON", "M&S").
     const asRegion = run.every(isRegionCode) && rest.every((w) => w === NUMBER_MARK || /\d/.test(w));
     const ampersand = run.some((w) => w.includes("&"));
-    if (!hit || (key.length < 3 && (!(hit.isName || ampersand || rest[0] === NUMBER_MARK) || asRegion))) continue;
+    // A short name or alias before a town or suburb of its own market is its branch ("Z KILBIRNIE", "NW THORNDON"); a
+    // letter alone names nothing else.
+    const atOwnTown = hit !== undefined && (country === null || country === hit.brand.market) && beforeOwnTown(hit.brand, rest);
+    if (!hit || (key.length < 3 && !atOwnTown && (key.length < 2 || !(hit.isName || ampersand || rest[0] === NUMBER_MARK) || asRegion))) continue;
     // A letter alone joined onto a word makes another name ("TIM E CO" is no TIME), unless the name has it apart.
     if (run.length > 1 && run.at(-1)!.length === 1 && nameWords(hit.brand.name) < run.length) continue;
     const said = strength(run, key, { atTerminal });
@@ -70,6 +73,10 @@ export function matchCorpus(
   const loose = looseMatch(index, [...candidates, ...headRun], country, atTerminal);
   return hits.get(headKey)?.brand ?? loose ?? (atTerminal ? null : afterNobody(index, words, country));
 }
+
+/** A town or suburb of the brand's own market, whole, first in `rest`. */
+const beforeOwnTown = (brand: CorpusBrand, rest: string[]) =>
+  brand.market !== null && townLength(rest.map((w) => w.replace(/^-/, "")), 0, brand.market) > 0;
 
 /** How German-speaking chains thank their customers on the receipt's line. */
 const THANKS = new Set(["DANKT", "SAGT"]);

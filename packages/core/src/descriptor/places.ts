@@ -210,6 +210,14 @@ const isTown = (phrase: string, country: string | null): boolean =>
 /** The longest town's name read, in words. */
 const TOWN_WORDS = 4;
 
+/** How many words at `start` name a town of `country` whole (towns.json only, no listed city): 0 when none do. */
+export function townLength(words: string[], start: number, country: string): number {
+  for (let n = Math.min(TOWN_WORDS, words.length - start); n >= 1; n--) {
+    if (isTown(words.slice(start, start + n).join(" "), country)) return n;
+  }
+  return 0;
+}
+
 /** A two- or three-letter region or country code: a state, a province, a country. */
 export const isRegionCode = (word: string) => regionSet.has(word) || COUNTRY_CODES.has(word);
 
