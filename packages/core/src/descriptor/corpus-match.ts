@@ -58,10 +58,12 @@ export function matchCorpus(
     // starts with a name. Two letters printed with an ampersand are a name as printed ("A&W TORONTO ON", "M&S").
     const asRegion = run.every(isRegionCode) && rest.every((w) => w === NUMBER_MARK || /\d/.test(w));
     const ampersand = run.some((w) => w.includes("&"));
+    if (!hit) continue;
     // A short name or alias before a town or suburb of its own market is its branch ("Z KILBIRNIE", "NW THORNDON"); a
     // letter alone names nothing else.
-    const atOwnTown = hit !== undefined && (country === null || country === hit.brand.market) && beforeOwnTown(hit.brand, rest);
-    if (!hit || (key.length < 3 && !atOwnTown && (key.length < 2 || !(hit.isName || ampersand || rest[0] === NUMBER_MARK) || asRegion))) continue;
+    const atOwnTown = (country === null || country === hit.brand.market) && beforeOwnTown(hit.brand, rest);
+    const shortStands = atOwnTown || (key.length === 2 && (hit.isName || ampersand || rest[0] === NUMBER_MARK) && !asRegion);
+    if (key.length < 3 && !shortStands) continue;
     // A letter alone joined onto a word makes another name ("TIM E CO" is no TIME), unless the name has it apart.
     if (run.length > 1 && run.at(-1)!.length === 1 && nameWords(hit.brand.name) < run.length) continue;
     const said = strength(run, key, { atTerminal });

@@ -185,16 +185,16 @@ export const TRAILING_WORDS = new Set([
 ]);
 
 /**
- * A billing or legal word, or one cut short by the bank's field width ("THAMES WATER UTILITIE", "VIRGIN AUSTRALIA
- * AIRL BRISBANE").
- */
-/**
  * Words that name nobody only whole, since their beginnings are words of names ("BEST" of BESTELLNR, "CARR" of CARRER):
  * a street's word printed before its name ("ZARA PASEO DE GRACIA"), an order in the statements' languages ("KLARNA BANK
  * AB H&M BESTELLNR 60412873").
  */
 const WHOLE_WORDS = new Set(["PASEO", "AVENIDA", "PLAZA", "PZA", "PIAZZA", "RUA", "CARRER", "PRACA", "BESTELLNR", "BESTELLNUMMER", "COMMANDE", "PEDIDO", "ORDINE"]);
 
+/**
+ * A billing or legal word, or one cut short by the bank's field width ("THAMES WATER UTILITIE", "VIRGIN AUSTRALIA
+ * AIRL BRISBANE").
+ */
 function isTrailingWord(word: string): boolean {
   return TRAILING_WORDS.has(word) || WHOLE_WORDS.has(word) || (word.length >= 4 && TRAILING_PREFIXES.has(word));
 }
