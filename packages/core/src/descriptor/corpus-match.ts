@@ -53,17 +53,7 @@ export function matchCorpus(
   const hits = brandsByKeys(index, keys, country);
   for (const { key, rest, words: run } of candidates) {
     const hit = hits.get(key);
-    // "BP" is a name; "IG" is only an alias, unless a store number follows it as it follows a chain's ("QT #456",
-    // "BK #21458"); "CA" after a phone number is California, whatever C&A is called, while "DM FIL.2341 LEIPZIG"
-    // starts with a name. Two letters printed with an ampersand are a name as printed ("A&W TORONTO ON", "M&S").
-    const asRegion = run.every(isRegionCode) && rest.every((w) => w === NUMBER_MARK || /\d/.test(w));
-    const ampersand = run.some((w) => w.includes("&"));
-    if (!hit) continue;
-    // A short name or alias before a town or suburb of its own market is its branch ("Z KILBIRNIE", "NW THORNDON"); a
-    // letter alone names nothing else.
-    const atOwnTown = (country === null || country === hit.brand.market) && beforeOwnTown(hit.brand, rest);
-    const shortStands = atOwnTown || (key.length === 2 && (hit.isName || ampersand || rest[0] === NUMBER_MARK) && !asRegion);
-    if (key.length < 3 && !shortStands) continue;
+    if (!hit || (key.length < 3 && !shortNameStands(hit, { key, words: run, rest }, country))) continue;
     // A letter alone joined onto a word makes another name ("TIM E CO" is no TIME), unless the name has it apart.
     if (run.length > 1 && run.at(-1)!.length === 1 && nameWords(hit.brand.name) < run.length) continue;
     const said = strength(run, key, { atTerminal });
@@ -74,6 +64,20 @@ export function matchCorpus(
   const headRun = head && head.length ? [{ words: head, key: headKey, rest: [] }] : [];
   const loose = looseMatch(index, [...candidates, ...headRun], country, atTerminal);
   return hits.get(headKey)?.brand ?? loose ?? (atTerminal ? null : afterNobody(index, words, country));
+}
+
+/**
+ * Whether a name or alias of one or two letters names its brand here. "BP" is a name; "IG" is only an alias, unless a
+ * store number follows it as it follows a chain's ("QT #456", "BK #21458"); "CA" after a phone number is California,
+ * whatever C&A is called, while "DM FIL.2341 LEIPZIG" starts with a name. Two letters printed with an ampersand are a
+ * name as printed ("A&W TORONTO ON", "M&S"). Either, before a town or suburb of its brand's own market, is that
+ * brand's branch ("Z KILBIRNIE", "NW THORNDON"); a letter alone names nothing else.
+ */
+function shortNameStands(hit: { brand: NamedBrand; isName: boolean }, { key, words: run, rest }: Run, country: string | null): boolean {
+  if ((country === null || country === hit.brand.market) && beforeOwnTown(hit.brand, rest)) return true;
+  const asRegion = run.every(isRegionCode) && rest.every((w) => w === NUMBER_MARK || /\d/.test(w));
+  const ampersand = run.some((w) => w.includes("&"));
+  return key.length === 2 && (hit.isName || ampersand || rest[0] === NUMBER_MARK) && !asRegion;
 }
 
 /** A town or suburb of the brand's own market, whole, first in `rest`. */
