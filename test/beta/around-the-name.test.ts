@@ -86,6 +86,22 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     await expectCleaned(["HOLLISTER NEW WAVE"]); // a common word after NEW: a business's name, not a place's
   });
 
+  it("reads a slash between words as a hyphen: a branch after it, even of common words", async () => {
+    await expectMatched({
+      "CB MONOPRIX/OPERA 12/03": "monoprix.fr",
+      "CB DISNEYLAND-PARIS/MARNE 11/03": "disneylandparis.com",
+      "ZARA/GRAN VIA MADRID": "zara.com",
+      "CVS/PHARMACY #0412": "cvs.com", // a name spelled with its slash still meets its key
+    });
+    // A shop's own name after a brand's word and a slash, and a store code before a slash, stay what they were.
+    await expectCleaned(["AMAZON/TRAIL OUTFITTERS", "SHELL/BEACH CAFE"]);
+    expect(await row("CB MONOPRIX/OPERA 12/03")).toMatchObject({ name: "Monoprix" });
+    expect(await row("LES DELICES/OPERA 12/03")).toMatchObject({ status: "cleaned", name: "Les Delices Opera" });
+    // A platform's name before a slash is its prefix; a code of two letters is not ("DD/BR": Dunkin' and Baskin-Robbins).
+    expect(await row("EVENTBRITE/SUMMER FOLK FEST 801-555-0192 CA", true)).toMatchObject({ status: "cleaned", domain: null, intermediary: { domain: "eventbrite.com" } });
+    expect(await row("DD/BR #341234 Q35 BOSTON MA", true)).toMatchObject({ domain: "dunkindonuts.com", intermediary: null });
+  });
+
   it("takes a town, suburb or district of the purchase's country after a brand as where its branch stands", async () => {
     await expectMatched({
       "BEA, BETAALPAS JUMBO ZWOLLE,PAS123 14.03.24": "jumbo.com", // a common word as a name, then a town no list of cities holds
@@ -95,10 +111,15 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       // A letter or two, a chain's name as New Zealand banks print it, before a town of that chain's own market.
       "EFTPOS Z KILBIRNIE WELLINGTON 14/03": "z.co.nz",
       "NW THORNDON 8/03 EFTPOS": "newworld.co.nz",
+      // Or before a street, or a suburb's name before such a town.
+      "EFTPOS Z TARANAKI ST 14:07": "z.co.nz",
+      "POS W/D Z BROADWAY-14:22 NEWMARKET": "z.co.nz",
     });
     await expectCleaned([
       "Z LONDON CD 4417", // a letter before another market's city
       "NW FAMILY DENTAL", // before anything but a town of its market
+      "Z PIZZA HAMILTON", // a common word or a trade's before the town: the business's own name
+      "Z BURGERS WELLINGTON",
       "STARBUCK HILL ORCHARD WOODSTOCK VT", // a name only like a brand's: common words before the town are a farm's name
       "THE CO-OP HILL WORKS STROUD", // cut short as "The Co-operative" would be, the same
       "EFTPOS COLES BAY KIOSK TAS",

@@ -116,13 +116,15 @@ describe("a name without vowels", () => {
 });
 
 describe("platform prefixes as banks print them", () => {
-  it("without the star or with a hyphen or a dot for it, and a name of several words run together", () => {
+  it("without the star or with a hyphen, a dot or a slash for it, and a name of several words run together", () => {
     const payments = { kind: "pos", sellsItself: false };
     expect(prefixSpellings("SQ *", payments)).toEqual(["SQ*", "SQ ", "SQ-", "SQ."]);
     expect(prefixSpellings("UBER EATS", { kind: "delivery", sellsItself: true })).toEqual(["UBER EATS", "UBEREATS"]);
     expect(prefixSpellings("CASH APP*", { kind: "p2p", sellsItself: false })).toEqual([
       "CASH APP*", "CASH APP ", "CASH APP-", "CASH APP.", "CASHAPP*", "CASHAPP ", "CASHAPP-", "CASHAPP.",
     ]);
+    // A slash for the star after a name of four letters or more, never a short code ("DD/BR" is Dunkin').
+    expect(prefixSpellings("PAYPAL *", { kind: "wallet", sellsItself: false })).toContain("PAYPAL/");
     // A platform selling itself keeps its star: "UBER CLEAN LAUNDROMAT" is a laundromat.
     expect(prefixSpellings("UBER *", { kind: "ride", sellsItself: true })).toEqual(["UBER*"]);
   });

@@ -161,7 +161,7 @@ const isServiceLine = (word: string) => SERVICE_LINES.has(word) || (word.length 
 const STREET_WORDS = new Set(["ST", "STREET", "RD", "ROAD", "AVE", "AVENUE", "BLVD", "HWY", "PKWY", "LANE", "LN", "DR", "MALL", "QY", "QUAY", "SQ", "PDE", "TCE"]);
 
 /** A street's name, one or two words that can only be names, and the street word after them: 0 when none. */
-function streetLength(words: string[], start: number): number {
+export function streetLength(words: string[], start: number): number {
   for (const n of [1, 2]) {
     const name = words.slice(start, start + n);
     if (name.length === n && name.every(isProperWord) && STREET_WORDS.has(words[start + n])) return n + 1;

@@ -4,7 +4,7 @@
 // fits (loose-match.ts). Never a fuzzy hit: it would invent merchants for local shops, and a wrong merchant is worse
 // than none.
 import type { CorpusBrand, CorpusIndex, KeyHit } from "../beta/corpus-index.ts";
-import { followedByNoName, MIN_COINED_KEY, namesBusiness, strength } from "./after-name.ts";
+import { followedByNoName, MIN_COINED_KEY, namesBusiness, streetLength, strength } from "./after-name.ts";
 import { isCommonEnglishWord, isCommonWord } from "./common-words.ts";
 import { abbreviation, truncatedName } from "./loose-match.ts";
 import { nameKey } from "./name-key.ts";
@@ -19,12 +19,19 @@ const MAX_WORDS = 6;
 /** Before a star ("ADOBE *ACROPRO"), a word this long names the biller; shorter ones are platform codes. */
 const MIN_HEAD_KEY = 4;
 
-/** Splits merchant text into words: spaces, stars and slashes separate ("CVS/PHARMACY" → CVS, PHARMACY). */
+/**
+ * Splits merchant text into words: spaces and stars separate, and slashes, except one between two words of letters,
+ * which joins a branch as a hyphen does ("MONOPRIX/OPERA", "DISNEYLAND-PARIS/MARNE": split by splitHyphens).
+ */
 export const merchantWords = (upper: string) =>
   upper
-    .split(/[\s*/]+/)
+    .split(/[\s*]+/)
+    .flatMap((token) => (SLASH_BRANCH.test(token) ? [token] : token.split("/")))
     .map((w) => (w === NUMBER_MARK ? w : w.replace(/^[^A-Z0-9]+|[^A-Z0-9'.]+$/g, "").replace(/\.$/, "")))
     .filter(Boolean);
+
+/** Words of letters joined by slashes (and hyphens): no address ("APPLE.COM/BILL"), no number ("3456/LONDON"). */
+const SLASH_BRANCH = /^[A-Z][A-Z'&-]*(?:\/[A-Z][A-Z'&-]*)+$/;
 
 /**
  * The brand the merchant words name. With a star inside ("INTUIT *TURBOTAX", "ADOBE *ACROPRO"), the product after
@@ -80,9 +87,25 @@ function shortNameStands(hit: { brand: NamedBrand; isName: boolean }, { key, wor
   return key.length === 2 && (hit.isName || ampersand || rest[0] === NUMBER_MARK) && !asRegion;
 }
 
-/** A town or suburb of the brand's own market, whole, first in `rest`. */
-const beforeOwnTown = (brand: CorpusBrand, rest: string[]) =>
-  brand.market !== null && townLength(rest.map((w) => w.replace(/^-/, "")), 0, brand.market) > 0;
+/** Words of a branch's name before its town: a suburb's ("TE RAPA"), a store number. */
+const MAX_BEFORE_TOWN = 2;
+
+/**
+ * Where a branch of the brand's own market stands, first in `rest`: a street ("Z TARANAKI ST"), or a town or suburb
+ * of that market, perhaps after a suburb's or street's name of two words no business is named by ("Z TE RAPA
+ * HAMILTON", "NW BROADWAY NEWMARKET").
+ */
+function beforeOwnTown(brand: CorpusBrand, rest: string[]): boolean {
+  if (brand.market === null) return false;
+  const words = rest.map((w) => w.replace(/^-/, ""));
+  if (streetLength(words, 0)) return true;
+  for (let i = 0; i <= MAX_BEFORE_TOWN && i < words.length; i++) {
+    if (townLength(words, i, brand.market)) return true;
+    const word = words[i];
+    if (word !== NUMBER_MARK && (isCommonEnglishWord(word) || namesBusiness(word) || namesNobody(word))) return false;
+  }
+  return false;
+}
 
 /** How German-speaking chains thank their customers on the receipt's line. */
 const THANKS = new Set(["DANKT", "SAGT"]);
@@ -155,9 +178,9 @@ function looseMatch(index: CorpusIndex, candidates: Run[], country: string | nul
   return null;
 }
 
-/** Words split at hyphens, each piece after the first marked with its hyphen ("TARGET", "-MINNEAPOLIS"). */
+/** Words split at hyphens and slashes, each piece after the first marked with a hyphen ("TARGET", "-MINNEAPOLIS"). */
 const splitHyphens = (words: string[]) =>
-  words.flatMap((w) => (w === NUMBER_MARK ? [w] : w.split("-").map((piece, i) => (i ? `-${piece}` : piece)).filter((p) => p.replace("-", ""))));
+  words.flatMap((w) => (w === NUMBER_MARK ? [w] : w.split(/[-/]/).map((piece, i) => (i ? `-${piece}` : piece)).filter((p) => p.replace("-", ""))));
 
 /**
  * A possessive's "S" printed apart where the apostrophe was ("MC DONALD S", "SAINSBURY S") joined back onto its word,

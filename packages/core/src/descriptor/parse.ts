@@ -120,7 +120,9 @@ function isPlatformsOwn(word: string, platform: Platform): boolean {
  * "JOES PIZZA BROOKLYN NY" → "Joes Pizza": the place a bank appends is not part of the name, nor is a web address
  * printed beside the name ("WWW.YELP.COM BISTRO" → "Bistro"); an address alone stays, without "www.".
  */
-function displayName(words: string[]): string {
+function displayName(merchantWords: string[]): string {
+  // A branch joined with a slash reads as a word apart ("MONOPRIX/OPERA" → "Monoprix Opera").
+  const words = merchantWords.flatMap((w) => (/[A-Z]\/[A-Z]/.test(w) ? w.split("/") : [w]));
   const isAddress = (w: string) => /^(?:WWW\d?\.)?[A-Z0-9-]+(?:\.[A-Z0-9-]+)+$/.test(w) && /[A-Z]{2,}$/.test(w);
   const named = words.filter((w) => !isAddress(w));
   const kept = named.length ? named : words.map((w) => w.replace(/^WWW\d?\./, ""));

@@ -17,7 +17,8 @@ export const canonicalPrefix = (text: string) => text.toUpperCase().replace(/\s*
 
 /**
  * The spellings banks print for a seeded prefix: as seeded, without its star ("SQ JOES" for "SQ *", "DD DOORDASH" for
- * "DD *") or with a hyphen or a dot for it ("TST-SMOKEYS BBQ" for "TST*", "SUMUP.THE OLD FORGE" for "SUMUP *") and, for
+ * "DD *") or with a hyphen, a dot or a slash for it ("TST-SMOKEYS BBQ" for "TST*", "SUMUP.THE OLD FORGE" for "SUMUP *",
+ * "EVENTBRITE/SUMMER FEST") and, for
  * one of several words, run together ("UBEREATS" for "UBER EATS", "AMZNMKTP" for "AMZN MKTP").
  */
 export function prefixSpellings(prefix: string, platform: Pick<Platform, "kind" | "sellsItself">): string[] {
@@ -30,6 +31,8 @@ export function prefixSpellings(prefix: string, platform: Pick<Platform, "kind" 
       spellings.add(`${spelling.slice(0, -1)} `);
       spellings.add(`${spelling.slice(0, -1)}-`);
       spellings.add(`${spelling.slice(0, -1)}.`);
+      // A slash only after a name: "DD/BR" is Dunkin' and Baskin-Robbins, no DoorDash order.
+      if (/[A-Z][A-Z.]{3,}\*$/.test(spelling)) spellings.add(`${spelling.slice(0, -1)}/`);
     }
   }
   for (const spelling of [...spellings]) {
