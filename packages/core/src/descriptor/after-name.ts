@@ -2,7 +2,7 @@
 // billing and legal words, the brand's service lines, the ways it sells (its machines, counters, apps), a word for its
 // own kind of business, a branch's name; never a word that names another business ("APPLE FARM STAND", "SHELL BEACH
 // CAFE"). How much the name says on its own (its strength) decides how much of that it may carry.
-import { isCommonEnglishWord, isCommonWord } from "./common-words.ts";
+import { isCommonEnglishWord, isCommonWord, isShortWord } from "./common-words.ts";
 import { isOwnKindWord } from "./kind-words.ts";
 import { namesNobody, NUMBER_MARK, TRAILING_WORDS } from "./noise.ts";
 import { BUSINESS_WORDS } from "./people.ts";
@@ -75,8 +75,9 @@ export function followedByNoName(rest: string[], { strong, plain }: Strength, { 
       i += place;
       continue;
     }
-    // A store code before the store number ("TARGET HOU #1045", "LCBO/RAO #0217").
-    if (word.length <= 3 && words.indexOf(NUMBER_MARK, i) > i) {
+    // A store code before the store number ("TARGET HOU #1045", "LCBO/RAO #0217"); after a distinctive name, any short
+    // code no word names a business by ("IBERIA LAE MADRID", "OEBB PV AG").
+    if (word.length <= 3 && (words.indexOf(NUMBER_MARK, i) > i || (strong && isCode(word)))) {
       i++;
       continue;
     }
@@ -213,6 +214,9 @@ function branchLength(words: string[], start: number, placeAt: (i: number) => nu
 
 /** A word for an activity: a kind of business ("PRINTING", "DETAILING", "TRIMMINGS"), never a branch's name. */
 const namesActivity = (word: string) => word.length >= 6 && /INGS?$/.test(word);
+
+/** Two or three letters that are no word: a company's or a branch's code. */
+const isCode = (word: string) => /^[A-Z]{2,3}$/.test(word) && !isShortWord(word) && !namesBusiness(word);
 
 /** A word that can only be a name: letters, four or more, not a common word of any language we read. */
 const isProperWord = (word: string) => /^[A-Z]{4,}$/.test(word) && !isCommonWord(word);

@@ -5,6 +5,7 @@ import lists from "./common-words.json" with { type: "json" };
 
 let english: Set<string> | null = null;
 let other: Set<string> | null = null;
+let short: Set<string> | null = null;
 
 /** A common English word (`word` as a descriptor prints it: upper case, ASCII). Built on first use, once an isolate. */
 export function isCommonEnglishWord(word: string): boolean {
@@ -16,4 +17,10 @@ export function isCommonEnglishWord(word: string): boolean {
 export function isCommonWord(word: string): boolean {
   other ??= new Set(lists.other.split(" "));
   return isCommonEnglishWord(word) || other.has(word.toLowerCase());
+}
+
+/** A common word of two or three letters of any language we read ("BAY", "TOP", "DEL"): not a code. */
+export function isShortWord(word: string): boolean {
+  short ??= new Set(lists.short.split(" "));
+  return short.has(word.toLowerCase());
 }
