@@ -73,7 +73,9 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "LNER TICKET OFFICE YORK GB": "lner.co.uk",
       "SFMTA METER 0412 SAN FRANCISCO CA": "sfmta.com",
       "PRESTO AUTOLD TORONTO ON": "prestocard.ca",
+      "MYKI TOP UP": "ptv.vic.gov.au", // a top-up in two words, as TOPUP is in one
     });
+    await expectCleaned(["SHELL TOP UP CAFE"]);
   });
 
   it("takes a branch of three words once a hyphen ends the name, and a place's name we do not list", async () => {

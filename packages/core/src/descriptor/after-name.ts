@@ -132,6 +132,8 @@ const isPlaceName = (words: string[]) =>
  */
 function serviceLineLength(words: string[], start: number, isLine: (word: string) => boolean): number {
   if (isLine(words[start])) return 1;
+  // A top-up printed in two words, as TOPUP is in one ("MYKI TOP UP", "LEAP CARD TOP UP").
+  if (words[start] === "TOP" && words[start + 1] === "UP") return 2;
   // A line's own name before a service word ("OPTIK TV"), not before a kind of business ("ELECTRICAL SERVICES").
   return start + 1 < words.length && SERVICE_LINES.has(words[start + 1]) && !namesNobody(words[start]) ? 2 : 0;
 }
