@@ -352,6 +352,11 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     expect(await hinted("KARTENZAHLUNG NETTO 4471")).toBe("netto-online.de"); // a German bank's format
     expect(await hinted("NETTO KOBENHAVN")).toBe("netto.dk"); // a city
     expect(await hinted("NETTO 4471", "DK")).toBe("netto.dk");
+    // One chain's name in four markets, each business its own (Aldi).
+    expect(await hinted("ALDI 1234 BRISBANE QLD")).toBe("aldi.com.au");
+    expect(await hinted("CARD PAYMENT TO ALDI 1234 ON 12-03")).toBe("aldi.co.uk");
+    expect(await hinted("CHECKCARD 0312 ALDI 71034 DALLAS TX")).toBe("aldi.us");
+    expect(await hinted("PAGAMENTO POS COOP 1234 MILANO 12/03/2024")).toBe("e-coop.it");
     // A hint names no brand by itself: a shop stays a shop, and a brand known everywhere stays itself.
     expect(await hinted("CORNER NEWS AGENCY", "DE")).toBeNull();
     expect(await hinted("AMAZON MKTPLACE PMTS", "DE")).toBe("amazon.com");
