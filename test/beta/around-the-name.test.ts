@@ -260,6 +260,9 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     // Behind a terminal a short name's own kind of business after it is a shop's name; a long name's is the chain's.
     expect(await row("TST*WENDYS KITCHEN LLC CHICAGO IL", true)).toMatchObject({ status: "cleaned", domain: null });
     expect(await row("SQ *BLUE BOTTLE COFFEE OAKLAND CA", true)).toMatchObject({ status: "matched", domain: "bluebottlecoffee.com" });
+    // A chain named by one common word, behind a terminal, only with numbers and places after it.
+    expect(await row("SUMUP *FARMERS MKT", true)).toMatchObject({ status: "cleaned", domain: null });
+    expect(await row("SQ *FARMERS AUCKLAND", true)).toMatchObject({ status: "matched", domain: "farmers.co.nz" });
     // A short name printed again is a word of the shop's own name ("DIA A DIA": day by day).
     await expectCleaned(["COMPRA TARJ. 5402XXXXXXXX1234 DIA A DIA FRUTERIA SEVILLA"]);
     await expectMatched({ "DIA 1234 SEVILLA": "dia.es" });

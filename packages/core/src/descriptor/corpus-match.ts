@@ -64,6 +64,8 @@ export function matchCorpus(
     // A letter alone joined onto a word makes another name ("TIM E CO" is no TIME), unless the name has it apart.
     if (run.length > 1 && run.at(-1)!.length === 1 && nameWords(hit.brand.name) < run.length) continue;
     const said = strength(run, key, { atTerminal });
+    // Behind a terminal, a name that is one common word is a shop's with any word after it ("SUMUP *FARMERS MKT").
+    if (atTerminal && run.length === 1 && isCommonEnglishWord(run[0]) && !onlyPlacesAndNumbers(rest)) continue;
     // Behind a terminal a short name's kind of business after it is a shop's name ("TST*WENDYS KITCHEN").
     const kind = atTerminal && !said.strong ? null : hit.brand.category;
     if (followedByNoName(rest, said, { kind, country })) return inMarket(index, run, rest) ?? hit.brand;
@@ -231,9 +233,12 @@ export function namesExactly(index: CorpusIndex, merchant: string[], brandId: st
   return leadingRuns(splitHyphens(merchant)).some(
     (run) =>
       index.byKey.get(run.key)?.some((hit) => hit.brand.id === brandId) &&
-      (!wholly || run.rest.every((w, i) => w === NUMBER_MARK || /\d/.test(w) || placeLength(run.rest, i) > 0)),
+      (!wholly || onlyPlacesAndNumbers(run.rest)),
   );
 }
+
+/** Nothing but numbers and places. */
+const onlyPlacesAndNumbers = (words: string[]) => words.every((w, i) => w === NUMBER_MARK || /\d/.test(w) || placeLength(words, i) > 0);
 
 /** The company's own spelling of `name` when a brand is called exactly that (not merely aliased), else null. */
 export function corpusSpelling(index: CorpusIndex, name: string): string | null {
