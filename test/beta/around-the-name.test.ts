@@ -97,6 +97,10 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     await expectCleaned(["VISA PURCHASE COLES BAY OYSTERS FREYCINET TAS", "STARBUCKS BBQ"]);
   });
 
+  it("reads an underscore as a space: a store number glued to the name with one", async () => {
+    await expectMatched({ PILOT_00412: "pilotflyingj.com" });
+  });
+
   it("reads a slash between words as a hyphen: a branch after it, even of common words", async () => {
     await expectMatched({
       "CB MONOPRIX/OPERA 12/03": "monoprix.fr",
@@ -279,6 +283,7 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "LAYBUY*ROTORUA GIFTS": "laybuy.com",
       "DELIVEREASY*CURRY CORNER": "delivereasy.co.nz",
       "BLIK ZAKUP KAWIARNIA POD LIPA": "blik.com",
+      "ZETTLE_BROWNS BAKERY CD 4417": "zettle.com", // an underscore only separates
     };
     for (const [descriptor, platform] of Object.entries(cases)) expect(await row(descriptor, true), descriptor).toMatchObject(shopVia(platform));
     expect(await row("PAYU*ALLEGRO", true)).toMatchObject({ status: "matched", domain: "allegro.pl", intermediary: expect.objectContaining({ domain: "payu.com" }) });

@@ -34,8 +34,9 @@ export type ParsedDescriptor = {
 };
 
 export function parseDescriptor(raw: string, prefixes: PlatformPrefix[]): ParsedDescriptor {
-  // Brackets only group ("PAYPAL (EUROPE)", "BELL CANADA (OB)"); their words stay.
-  const upper = raw.toUpperCase().replace(/[()]/g, " ").replace(/\s+/g, " ").trim();
+  // Brackets only group ("PAYPAL (EUROPE)", "BELL CANADA (OB)"), and an underscore only separates ("PILOT_00412",
+  // "ZETTLE_*"); their words stay.
+  const upper = raw.toUpperCase().replace(/[()_]/g, " ").replace(/\s+/g, " ").trim();
   const marked = stripNoise(unwrapEnvelope(upper));
   const split = platformAfterNobody(marked, prefixes);
   const p2p = split?.platform.kind === "p2p";
