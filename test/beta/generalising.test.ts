@@ -314,11 +314,22 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "INTERAC ETRNSFR SENT J LEBLANC 4G7K2M",
       "INTERAC E-TRF RECEIVED MARIE BELL",
       "SEPA UEBERWEISUNG AN MUELLER ANNA", // a surname that is a chain's (Müller) after the German transfer phrase
+      // More banks' own phrases: Bank of Ireland, a UK credit, New Zealand, France, Spain, Australia, the Netherlands.
+      "365 ONLINE SEAN PENNEY REF DINNER",
+      "BGC FROM D LLOYD REF FOOTBALL SUBS",
+      "ONLINE PAYMENT - DAVID FARMER REF FIREWOOD",
+      "VIR SEPA RECU /DE M PIERRE LECLERC /MOTIF REMBOURSEMENT RESTAU",
+      "TRANSF INMEDIATA A JAVIER SANTANDER CONCEPTO CENA",
+      "OSKO DEPOSIT FROM LIAM O'CONNOR REF CONCERT TIX",
+      "FASTER PAYMENTS RECEIPT REF.FLAT BILLS FROM MEGAN LLOYD",
+      "ONLINE BANKIEREN OVERBOEKING NAAR J DE VRIES NL91ABNA0417164300 ETENTJE",
     ]) {
       expect(await row(descriptor, true), descriptor).toMatchObject({ status: "cleaned", domain: null, entity_type: "person" });
     }
     // A brand's very name after a transfer phrase stays the brand.
     expect(await row("ZELLE TO STARBUCKS", true)).toMatchObject({ domain: "starbucks.com" });
+    expect(await row("ONLINE PAYMENT - SPARK NZ", true)).toMatchObject({ domain: "spark.co.nz" });
+    expect(await row("ONLINE PAYMENT THANK YOU", true)).toMatchObject({ domain: null, entity_type: null }); // a card's repayment
     // A brand named as people are is, after a transfer, a person of that name; on a card line it is the brand.
     expect(await row("TO JOHN LEWIS 30-90-21 12345678 REF BIRTHDAY", true)).toMatchObject({ domain: null, entity_type: "person" });
     expect(await row("CARD PAYMENT TO JOHN LEWIS ON 12-03", true)).toMatchObject({ domain: "johnlewis.com" });

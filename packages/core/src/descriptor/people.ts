@@ -19,10 +19,12 @@ const TRANSFER_PHRASE = new RegExp(
       "INST(?:ANT)? XFER(?: TO| FROM)?", // PayPal: an instant transfer
       "APPLE CASH(?: (?:SENT|RECEIVED)(?: MONEY)?)?(?: TO| FROM)?",
       "EMAIL MONEY (?:TRF|TRANSFER)",
-      "(?:ONLINE |MOBILE |INTERNAL |BANK |WIRE |INTERNET |FAST |SEPA CREDIT |SEPA )?(?:TRANSFER|TFR) (?:TO|FROM)(?: PAYID)?",
-      "(?:VIA )?(?:FASTER |BANK |MOBILE )?PAYMENT (?:TO|FROM)",
+      "(?:ONLINE |MOBILE |INTERNAL |EXTERNAL |BANK |WIRE |INTERNET |FAST |SEPA CREDIT |SEPA )?(?:TRANSFER|TFR) (?:TO|FROM)(?: PAYID)?",
+      "(?:VIA )?(?:FASTER |BANK |MOBILE |ONLINE BANKING )?PAYMENT (?:TO|FROM)",
+      "(?:ONLINE |INTERNET )?PAYMENT -(?: TO| FROM)?", // New Zealand: "ONLINE PAYMENT - D FARMER"
       "AP(?: #)? (?:TO|FROM)",
       "(?:# )?ONLINE (?:TO|FROM)", // Bank of Ireland: "365 ONLINE TO"
+      "# ONLINE", // and "365 ONLINE" alone
       "BETAALVERZOEK", // Netherlands: a payment request (Tikkie)
       "(?:MB WAY )?(?:TRF|TRANSF)(?: MB WAY)?(?: P\\/| PARA)",
       "MB WAY(?: P\\/| PARA)",
@@ -34,21 +36,22 @@ const TRANSFER_PHRASE = new RegExp(
       "(?:STANDING ORDER|STO|SO) TO",
       "SO(?= (?:(?:MR|MRS|MS|MISS|DR) )?[A-Z] [A-Z])", // UK: a standing order to an initial and surname
       "PAYID (?:PAYMENT |TRANSFER )?(?:TO|FROM)",
-      "OSKO PAYMENT(?: TO| FROM)?",
+      "OSKO (?:PAYMENT|DEPOSIT)(?: TO| FROM)?",
       "P2P(?: PAYMENT| TRANSFER)?",
       "SENT TO",
       "RECEIVED FROM",
       "(?:ECHTZEIT[- ]?|ONLINE[- ]?|SEPA[- ]?)?(?:UEBERWEISUNG|ÜBERWEISUNG|DAUERAUFTRAG)(?: SEPA)?(?: (?:AN|VON))?",
       "AUTOMATIC PAYMENT(?: TO)?", // New Zealand
-      "(?:FASTER PAYMENTS? )?RECEIPT(?: REF\\.?\\S*)? FROM",
+      "(?:FASTER PAYMENTS? )?RECEIPT(?: REF\\.?\\S*(?: \\S+){0,3}?)? FROM",
+      "(?:BGC|BANK GIRO CREDIT) FROM",
       "FASTER PAYMENTS? RECEIVED FROM",
       "FASTER PAYMENTS? (?:OUT|IN)(?: TO| FROM)?", // UK: "FASTER PAYMENTS OUT J HARGREAVES"
       "ONLINE BILL PAYMENT TO",
       "TO|FROM", // what is left of "BILL PAYMENT TO", "… TO D PARATA"
-      "(?:VIR(?:EMENT)?(?: SEPA| INTERAC)?(?: INST(?:ANTANE)?)?)(?: (?:A|À|DE|RECU DE|EMIS VERS))?",
-      "TRANSFERENCIA(?: INMEDIATA)?(?: BIZUM)?(?: (?:A FAVOR DE|A|DE))?",
+      "(?:VIR(?:EMENT)?(?: SEPA| INTERAC)?(?: INST(?:ANTANE)?)?)(?: (?:A|À|DE|RECU \\/?DE|RECU|EMIS VERS))?",
+      "TRANSF(?:ERENCIA)?(?: INMEDIATA)?(?: BIZUM)?(?: (?:A FAVOR DE|A|DE))?",
       "BONIFICO(?: SEPA| ISTANTANEO)?(?: DISPOSTO)?(?: (?:A FAVORE DI|A|DA))?",
-      "OVERBOEKING(?: (?:NAAR|VAN))?",
+      "(?:ONLINE BANKIEREN )?OVERBOEKING(?: (?:NAAR|VAN))?",
       "(?:OVERFØRSEL|ÖVERFÖRING|OVERFORSEL|OVERFORING)(?: (?:TIL|FRA|TILL|FRÅN))?",
     ].join("|") +
     ")(?: TO| FROM| SENT| RECEIVED)?(?=\\s|:|$)",
@@ -63,7 +66,7 @@ const TRANSFER_SUFFIX =
  * CommBank's "… NETBANK BBQ"): no part of the name.
  */
 const MEMO =
-  /\s+(?:FOR|MEMO|RE|REF\.?|REFERENCE|CONCEPTO|CAUSALE|MOTIF|OMSCHRIJVING|MEDEDELING|VERWENDUNGSZWECK|ZAHLUNGSREFERENZ|NETBANK|COMMBANK APP|IBAN|BIC|PER|POUR|FUER|FÜR|VOOR|PARA)(?::|\s|$).*$/;
+  /\s+\/?(?:FOR|MEMO|RE|REF\.?|REFERENCE|CONCEPTO|CAUSALE|MOTIF|OMSCHRIJVING|MEDEDELING|VERWENDUNGSZWECK|ZAHLUNGSREFERENZ|NETBANK|COMMBANK APP|IBAN|BIC|PER|POUR|FUER|FÜR|VOOR|PARA)(?::|\s|$).*$/;
 
 /** After a P2P rail's prefix ("ZELLE", "VENMO *", "BIZUM"): the direction words that precede the name. */
 const RAIL_DIRECTION =
