@@ -97,8 +97,10 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     await expectCleaned(["VISA PURCHASE COLES BAY OYSTERS FREYCINET TAS", "STARBUCKS BBQ"]);
   });
 
-  it("reads an underscore as a space: a store number glued to the name with one", async () => {
+  it("reads an underscore as a space, and a number inside a name as the name's", async () => {
     await expectMatched({ PILOT_00412: "pilotflyingj.com" });
+    // A number inside a name is the name's ("MITRE10MEGA"); a booking reference glued on has more digits ("EASYJET000K7RZ2Q9").
+    await expectMatched({ "EFTPOS MITRE10MEGA HAMILTON NZ": "mitre10.co.nz", EASYJET000K7RZ2Q9: "easyjet.com" });
   });
 
   it("reads a slash between words as a hyphen: a branch after it, even of common words", async () => {

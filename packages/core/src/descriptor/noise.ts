@@ -114,7 +114,7 @@ const NUMBERS: RegExp[] = [
   /#\s*[A-Z]?\d+\b/g, // store numbers #1234, # 0123, #F12
   /\b[X*]{2,}\d{2,}\b/g, // masked card numbers XXXX1234 (before the next: XXXXX7719 is no name)
   /\b(?=(?:[A-Z]*\d){4})\d[A-Z0-9]{4,}\b/g, // a card or terminal code that starts with a digit: 4B1234
-  /(?<=\b[A-Z]{4,})\d[A-Z0-9]{5,}\b/g, // a booking reference glued to the name: EASYJET000K7RZ2Q9
+  /(?<=\b[A-Z]{4,})(?=(?:[A-Z]*\d){3})\d[A-Z0-9]{5,}\b/g, // a booking reference glued to the name: EASYJET000K7RZ2Q9 (not MITRE10MEGA)
   /(?<=\b[A-Z]{3,}|&[A-Z])\d{3,}\b/g, // a store number glued to the name: STARBUCKS12345, H&M0412
   /\b[A-Z]\d{3,}\b/g, // a store code: F12345
   /\b(?=(?:[A-Z]*\d){3})(?=\d*[A-Z])[A-Z0-9]{8,}\b/g, // reference codes mixing letters and digits (not PRZELEWY24)
