@@ -86,6 +86,9 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "PAIEMENT PREAUTORISE HYDRO-QUEBEC 0019 8823": "hydroquebec.com", // Desjardins' pre-authorised debit
     });
     await expectCleaned(["HOLLISTER NEW WAVE"]); // a common word after NEW: a business's name, not a place's
+    // After MT, PORT or ST any name is a place's, whatever Montana's code or a common word says, but no kind of business.
+    await expectMatched({ "POS W/D PAK N SAVE MT ALBERT-18:07": "paknsave.co.nz", "STARBUCKS MT PLEASANT": "starbucks.com" });
+    await expectCleaned(["SHELL MT PLEASANT FARM", "TARGET ST PIZZA"]);
   });
 
   it("skips a company's or branch's code of two or three letters after a distinctive name, never a short word", async () => {

@@ -66,6 +66,12 @@ export function followedByNoName(rest: string[], { strong, plain }: Strength, { 
       i += line;
       continue;
     }
+    // "MT ALBERT" is a suburb, whatever Montana's code says.
+    if (PLACE_TITLES.has(word) && isPlaceName(words.slice(i, i + 2))) {
+      ended = true;
+      i += 2;
+      continue;
+    }
     const place = placeAfter(i);
     if (place) {
       // A place cut short may be the start of a name ("MOUNTAIN" of MOUNTAIN VIEW in "GAP MOUNTAIN OUTFITTERS"), and a
@@ -120,9 +126,18 @@ function isBranch(words: string[], { ended, plain, atEnd }: { ended: boolean; pl
 /** Words that begin a place's name ("NEW LYNN", "MT ALBERT", "LOWER HUTT", "PORT MELBOURNE"). */
 const PLACE_BEGINNINGS = new Set(["NEW", "MT", "MOUNT", "PORT", "FORT", "FT", "LAKE", "GLEN", "EAST", "WEST", "NORTH", "SOUTH", "UPPER", "LOWER", "SAN", "SANTA", "ST"]);
 
-/** A place's name we do not list: a word that begins one, then a word that is no common English word. */
+/** Words that begin only places' names: any name may follow them ("MT ALBERT", "PORT CHARLOTTE", "ST MARTIN"). */
+const PLACE_TITLES = new Set(["MT", "MOUNT", "PORT", "FORT", "FT", "ST"]);
+
+/**
+ * A place's name we do not list: a word that begins one, then a word that is no common English word, or any word but
+ * a kind of business after a word that begins only places' names.
+ */
 const isPlaceName = (words: string[]) =>
-  words.length === 2 && PLACE_BEGINNINGS.has(words[0]) && /^[A-Z]{3,}$/.test(words[1]) && !isCommonEnglishWord(words[1]);
+  words.length === 2 &&
+  PLACE_BEGINNINGS.has(words[0]) &&
+  /^[A-Z]{3,}$/.test(words[1]) &&
+  (!isCommonEnglishWord(words[1]) || (PLACE_TITLES.has(words[0]) && !namesBusiness(words[1])));
 
 /**
  * A brand's own service line after its name, as telecoms, energy companies and retailers bill them: a service word,
