@@ -175,7 +175,11 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "DIRECT DEBIT ORIGIN ENERGY ELECTRIC 0044123456": "originenergy.com.au",
       "POS DEBIT HILTON HOTELS CHICAGO IL": "hilton.com", // a brand of the consumer list, classed too
       "BRIT GAS SERVICES DD 850012345678": "britishgas.co.uk", // several words shortened: the brand's own kind still
+      "SEPTA KEY KIOSK 15TH ST PHILADELPHIA PA": "septa.org", // a transit operator's kiosk sells its tickets
+      "COMPRA 4412 CTT LOJA RESTAURADORES LISBOA": "ctt.pt", // a post office's shop (loja)
+      "ZAKUP PRZY UZYCIU KARTY PKP IC SPRZEDAZ KRAKOW": "intercity.pl", // a sale (sprzedaż), as SALES is
     });
+    await expectCleaned(["STARBUCKS KIOSK"]); // a kiosk is another business after a coffee chain's name
   });
 
   it("leaves a business named with a brand's word and another kind of business cleaned", async () => {
