@@ -268,6 +268,8 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     });
     expect(await row("GOOGLE *YOUTUBE MUSIC G.CO/HELPPAY# GB CD 4417")).toMatchObject({ domain: "youtube.com" });
     expect(await row("KLARNA* H AND M 844-552-7621 OH", true)).toMatchObject({ domain: "hm.com", intermediary: { domain: "klarna.com" } });
+    // "and" printed as an ampersand, the name then cut by the field's width (Pacific Gas and Electric).
+    expect(await row("PACIFIC GAS & ELECTR")).toMatchObject({ domain: "pge.com" });
     expect(await row("CLV*RIVERSIDE TACOS SAN DIEGO CA", true)).toMatchObject({ status: "cleaned", intermediary: { domain: "clover.com" } });
     expect(await row("VISA/DANKORT KØB WOLT+ MEDLEMSKAB KOBENHAVN", true)).toMatchObject({ domain: "wolt.com", intermediary: null });
     // An order code after Amazon's own prefix is no merchant.

@@ -9,7 +9,7 @@ import type { KeyRow } from "./corpus-index.ts";
  * Spellings banks print that the corpus does not list, generated from it, each an alias of its brand when no brand of
  * its market, or of every market, holds it already: a brand named for its market without it ("Kmart Australia" →
  * "KMART"), a name with letters beyond ASCII as banks write it ("ÖBB" → "OEBB", "OBB"; "Apotek Hjärtat" → "APOTEK
- * HJARTAT"), an ampersand written out ("H AND M"), a number left out ("REMA 1000" → "REMA").
+ * HJARTAT"), an ampersand written out ("H AND M") and "and" written as one, a number left out ("REMA 1000" → "REMA").
  */
 export function withGeneratedAliases(rows: KeyRow[]): KeyRow[] {
   // A key, and the markets of the brands holding it: same-named brands of two markets may share a generated spelling
@@ -28,6 +28,7 @@ export function withGeneratedAliases(rows: KeyRow[]): KeyRow[] {
       ...asciiSpellings(row.raw),
       ...(row.is_name === 1 ? withoutNumber(row.raw) : []),
       ...(row.raw.includes("&") ? AMPERSAND_WORDS.map((and) => row.raw.replace(/\s*&\s*/g, ` ${and} `)) : []),
+      ...(AND_WORD.test(row.raw) ? [row.raw.replace(AND_WORD, " & ")] : []),
     ];
     return spellings.flatMap((raw) => {
       const key = nameKey(raw.toUpperCase());
@@ -55,6 +56,9 @@ function withoutNumber(raw: string): string[] {
 function asciiSpellings(raw: string): string[] {
   return /^[\x20-\x7e]*$/.test(raw) ? [] : [...new Set([withUmlautsSpelled(raw), withoutMarks(raw)])];
 }
+
+/** "and" written as an ampersand ("PACIFIC GAS & ELECTR" for Pacific Gas and Electric). */
+const AND_WORD = /\s+and\s+/gi;
 
 /** An ampersand as the statements' languages write it out ("H ET M" in France, "M AND S"). */
 const AMPERSAND_WORDS = ["AND", "ET", "UND", "EN", "OG", "OCH"];
