@@ -178,8 +178,9 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "SEPTA KEY KIOSK 15TH ST PHILADELPHIA PA": "septa.org", // a transit operator's kiosk sells its tickets
       "COMPRA 4412 CTT LOJA RESTAURADORES LISBOA": "ctt.pt", // a post office's shop (loja)
       "ZAKUP PRZY UZYCIU KARTY PKP IC SPRZEDAZ KRAKOW": "intercity.pl", // a sale (sprzedaż), as SALES is
+      "SFR BOX": "sfr.fr", // a telecom's internet box
     });
-    await expectCleaned(["STARBUCKS KIOSK"]); // a kiosk is another business after a coffee chain's name
+    await expectCleaned(["STARBUCKS KIOSK", "SHELL BOX"]); // another business after a coffee chain's or fuel brand's name
   });
 
   it("leaves a business named with a brand's word and another kind of business cleaned", async () => {
