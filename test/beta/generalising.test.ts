@@ -42,6 +42,8 @@ const index = buildLooseIndex(
     { domain: "amazon.com", brandId: "amazon", own: true },
     { domain: "amazon.co.jp", brandId: "amazon", own: false },
     { domain: "ee.co.uk", brandId: "ee", own: true },
+    { domain: "ikea.com", brandId: "ikea", own: true },
+    { domain: "next.co.uk", brandId: "next", own: true },
   ],
 );
 
@@ -89,6 +91,8 @@ describe("a name cut short", () => {
     expect(domainBrand(index, "macys.co")).toBeNull(); // macys.com or macys.co.uk: two
     expect(domainBrand(index, "amazon.ca")).toBe("amazon"); // a storefront under another suffix
     expect(domainBrand(index, "ee.com")).toBeNull(); // too short a name to be sure
+    expect(domainBrand(index, "ikea.de")).toBe("ikea"); // four letters that are no word
+    expect(domainBrand(index, "next.de")).toBeNull(); // four letters of a word: another business's, perhaps
     expect(domainBrand(index, "walgreensclinic.org")).toBeNull();
   });
 });

@@ -180,12 +180,14 @@ export function domainBrand(index: LooseIndex, domain: string): string | null {
   const cut = new Set(range(index.domains, domain, (d) => d.domain).filter((d) => d.domain !== domain).map((d) => d.brandId));
   if (cut.size) return cut.size === 1 ? [...cut][0] : null;
   const label = domainLabel(domain);
-  const storefront = label && label.length >= MIN_STOREFRONT_LABEL ? index.labels.get(label) : undefined;
+  const storefront = label && unmistakable(label) ? index.labels.get(label) : undefined;
   return storefront?.size === 1 ? [...storefront][0] : null;
 }
 
-/** A storefront's name must be this long to be unmistakable ("amazon" is, "ee" is not). */
+/** A storefront's name this long is unmistakable ("amazon" is, "ee" is not); one letter shorter, when it is no word ("ebay", not "next"). */
 const MIN_STOREFRONT_LABEL = 5;
+const unmistakable = (label: string) =>
+  label.length >= MIN_STOREFRONT_LABEL || (label.length === MIN_STOREFRONT_LABEL - 1 && /^[a-z]+$/.test(label) && !isCommonEnglishWord(label.toUpperCase()));
 
 /** The registrable name of a domain, without its public suffix: "amazon" of amazon.co.uk. */
 const domainLabel = (domain: string) => parse(domain, { allowPrivateDomains: false }).domainWithoutSuffix ?? null;
