@@ -276,6 +276,13 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     expect(await row("PACIFIC GAS & ELECTR")).toMatchObject({ domain: "pge.com" });
     expect(await row("CLV*RIVERSIDE TACOS SAN DIEGO CA", true)).toMatchObject({ status: "cleaned", intermediary: { domain: "clover.com" } });
     expect(await row("VISA/DANKORT KØB WOLT+ MEDLEMSKAB KOBENHAVN", true)).toMatchObject({ domain: "wolt.com", intermediary: null });
+    // A delivery app's prefix before a business no app delivers for was none: a British direct debit.
+    expect(await row("DD SKY DIGITAL", true)).toMatchObject({ domain: "sky.com", intermediary: null });
+    expect(await row("DD MCDONALDS", true)).toMatchObject({ domain: "mcdonalds.com", intermediary: { domain: "doordash.com" } });
+    expect(await row("FOODORA JOES PIZZA", true)).toMatchObject({ status: "cleaned", intermediary: { domain: "foodora.se" } });
+    // After an unknown biller's star, one common word is a name its customer chose; after a known brand's, its line.
+    expect(await row("XYZCORP*ORANGE", true)).toMatchObject({ status: "cleaned", domain: null });
+    expect(await row("ADOBE *STOCK", true)).toMatchObject({ domain: "adobe.com" });
     // An order code after Amazon's own prefix is no merchant.
     expect(await row("AMZN MKTP US*ABC123", true)).toMatchObject({ domain: "amazon.com" });
   });

@@ -21,11 +21,13 @@ export type Lookup = {
 
 export function newLookup(deps: RowDeps, request: TransactionRequest): Lookup {
   const prefixes = deps.corpus.prefixes;
-  const parsed = parseDescriptor(request.transaction, prefixes);
+  const read = parseDescriptor(request.transaction, prefixes);
   // A platform billing for itself names nobody else ("DELIVEROO PLUS": its membership, not the Plus supermarkets).
-  const named = parsed.platformSells
+  const named = read.platformSells
     ? null
-    : matchCorpus(deps.corpus, parsed.words, { given: parsed.head, country: purchaseCountry(request), atTerminal: parsed.platform?.kind === "pos" });
+    : matchCorpus(deps.corpus, read.words, { given: read.head, country: purchaseCountry(request), atTerminal: read.platform?.kind === "pos" });
+  // A delivery app's prefix before a business no app delivers for was none: "DD SKY DIGITAL" is a British direct debit.
+  const parsed = read.platform?.kind === "delivery" && UNDELIVERED.has(named?.category ?? "") ? { ...read, platform: null } : read;
   return {
     deps,
     request,
@@ -35,6 +37,9 @@ export function newLookup(deps: RowDeps, request: TransactionRequest): Lookup {
     named: named && namesakeChild(deps.corpus, named, parsed.words),
   };
 }
+
+/** The kinds of business (seed categories) no delivery app delivers for. */
+const UNDELIVERED = new Set(["travel", "transport", "telecom", "utility", "subscription", "entertainment", "services", "government", "postal"]);
 
 /** The first merchant check `candidate` fails for this descriptor, or null. */
 export function checkFails(lookup: Lookup, candidate: Candidate): Promise<CheckFailure | null> {

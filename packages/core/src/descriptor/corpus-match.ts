@@ -5,7 +5,7 @@
 // than none.
 import type { CorpusBrand, CorpusIndex, KeyHit } from "../beta/corpus-index.ts";
 import { followedByNoName, MIN_COINED_KEY, namesBusiness, streetLength, strength } from "./after-name.ts";
-import { isCommonEnglishWord, isCommonWord } from "./common-words.ts";
+import { isCommonEnglishWord, isCommonWord, isShortWord } from "./common-words.ts";
 import { abbreviation, truncatedName } from "./loose-match.ts";
 import { nameKey } from "./name-key.ts";
 import { namesNobody, NUMBER_MARK } from "./noise.ts";
@@ -52,15 +52,18 @@ export function matchCorpus(
   // spelled with one ("WAL-MART", "CHICK-FIL-A") still meet theirs.
   const words = withPossessives(splitHyphens(merchant));
   const head = given && withPossessives(splitHyphens(given));
-  const runs = head ? [words.slice(head.length), words] : [words];
-  const candidates = runs.flatMap(leadingRuns);
+  const product = head ? leadingRuns(words.slice(head.length)) : [];
+  const candidates = [...product, ...leadingRuns(words)];
   const headKey = head ? nameKey(head.join(" ")) : "";
   const keys = [...candidates.map((c) => c.key), ...(headKey.length >= MIN_HEAD_KEY ? [headKey] : [])].filter(Boolean);
   if (!keys.length) return null;
   const hits = brandsByKeys(index, keys, country);
-  for (const { key, rest, words: run } of candidates) {
+  for (const candidate of candidates) {
+    const { key, rest, words: run } = candidate;
     const hit = hits.get(key);
     if (!hit || (key.length < 3 && !shortNameStands(hit, { key, words: run, rest }, country))) continue;
+    // After an unknown biller's star, one common word is a name its customer chose ("XYZCORP*ORANGE").
+    if (product.includes(candidate) && !hits.has(headKey) && run.length === 1 && (isCommonEnglishWord(run[0]) || isShortWord(run[0]))) continue;
     // A letter alone joined onto a word makes another name ("TIM E CO" is no TIME), unless the name has it apart.
     if (run.length > 1 && run.at(-1)!.length === 1 && nameWords(hit.brand.name) < run.length) continue;
     const said = strength(run, key, { atTerminal });
