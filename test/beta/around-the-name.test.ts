@@ -98,6 +98,9 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     });
     // "BAY" is a word (Coles Bay is a town in Tasmania); "BBQ" names a business.
     await expectCleaned(["VISA PURCHASE COLES BAY OYSTERS FREYCINET TAS", "STARBUCKS BBQ"]);
+    // Last, what the field's width left of a suburb; but a kind of business, short or not, is another business's.
+    await expectMatched({ "VISA PURCHASE CHEMIST WAREHOUSE MAR": "chemistwarehouse.com.au" });
+    await expectCleaned(["IKEA BAR", "STARBUCKS PHO", "WENDYS BAKERY & CAKES FRESNO CA"]);
   });
 
   it("reads an underscore as a space, and a number inside a name as the name's", async () => {

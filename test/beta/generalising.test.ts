@@ -280,6 +280,12 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     expect(await row("DD SKY DIGITAL", true)).toMatchObject({ domain: "sky.com", intermediary: null });
     expect(await row("DD MCDONALDS", true)).toMatchObject({ domain: "mcdonalds.com", intermediary: { domain: "doordash.com" } });
     expect(await row("FOODORA JOES PIZZA", true)).toMatchObject({ status: "cleaned", intermediary: { domain: "foodora.se" } });
+    // A developer after a platform that sells itself sold through it; the platform is the intermediary, its short
+    // domain no merchant.
+    expect(await row("GOOGLE *RIVERSTONE GAMES G.CO/HELPPAY#", true)).toMatchObject({ status: "cleaned", domain: null, intermediary: { domain: "google.com" } });
+    expect(await row("GOOGLE *YOUTUBE MUSIC G.CO/HELPPAY# GB CD 4417", true)).toMatchObject({ domain: "youtube.com" });
+    // A Swiss bank's word for a TWINT payment before the merchant.
+    expect(await row("TWINT-ZAHLUNG COOP-1234 BERN", true)).toMatchObject({ domain: "coop.ch", intermediary: { domain: "twint.ch" } });
     // After an unknown biller's star, one common word is a name its customer chose; after a known brand's, its line.
     expect(await row("XYZCORP*ORANGE", true)).toMatchObject({ status: "cleaned", domain: null });
     expect(await row("ADOBE *STOCK", true)).toMatchObject({ domain: "adobe.com" });
@@ -336,6 +342,7 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "OSKO DEPOSIT FROM LIAM O'CONNOR REF CONCERT TIX",
       "FASTER PAYMENTS RECEIPT REF.FLAT BILLS FROM MEGAN LLOYD",
       "ONLINE BANKIEREN OVERBOEKING NAAR J DE VRIES NL91ABNA0417164300 ETENTJE",
+      "TRANSFER TO PAYID JESS.MORGAN@EMAIL.COM", // an e-mail address is the rail's handle for a person, no site
     ]) {
       expect(await row(descriptor, true), descriptor).toMatchObject({ status: "cleaned", domain: null, entity_type: "person" });
     }

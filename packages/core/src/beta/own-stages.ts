@@ -121,8 +121,14 @@ function isPerson(parsed: ParsedDescriptor, request: TransactionRequest): boolea
 function sellingPlatform(parsed: ParsedDescriptor) {
   const platform = parsed.platform;
   if (!platform) return null;
-  return parsed.platformSells || (platform.sellsItself && platform.kind !== "delivery") ? { domain: platform.domain, name: platform.name } : null;
+  // A business named after a platform that sells itself sold through it ("GOOGLE *RIVERSTONE GAMES": a developer).
+  const sellsItself = platform.sellsItself && platform.kind !== "delivery" && !parsed.words.some(namesSeller);
+  return parsed.platformSells || sellsItself ? { domain: platform.domain, name: platform.name } : null;
 }
+
+/** Words that name a business selling through an app store or marketplace: a studio, a legal form. */
+const SELLER_WORDS = new Set(["GAMES", "GAMING", "STUDIO", "STUDIOS", "APPS", "SOFTWARE", "INTERACTIVE", "LLC", "INC", "LTD", "GMBH", "SARL", "PTY"]);
+const namesSeller = (word: string) => SELLER_WORDS.has(word);
 
 /**
  * With context, the descriptor's platform is the intermediary unless it sold the item itself: it is the merchant, or

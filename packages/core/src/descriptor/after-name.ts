@@ -51,8 +51,9 @@ export function followedByNoName(rest: string[], { strong, plain }: Strength, { 
   for (let i = 0; i < words.length; ) {
     const word = words[i];
     if (word === NUMBER_MARK) return few(i + 1);
-    // After a branch, the city's short code closes the descriptor ("STARBUCKS-KINGS CROSS/LDN").
-    if (ended && i === words.length - 1 && /^[A-Z]{3}$/.test(word)) return true;
+    // After a branch, the city's short code closes the descriptor ("STARBUCKS-KINGS CROSS/LDN"); after a distinctive
+    // name, what the field's width left of a suburb ("CHEMIST WAREHOUSE MAR").
+    if (i === words.length - 1 && ((ended && /^[A-Z]{3}$/.test(word)) || (strong && /^[A-Z]{1,3}$/.test(word)))) return true;
     if (namesNobody(word) || (i === 0 && word === "OF" && strong) || inCompanyName(words, i)) {
       // "THE" right after the name begins a branch's name ("MCDONALDS THE PINES"); after another word it goes on with
       // that word's phrase ("TIMS ON THE LAKE").

@@ -102,6 +102,7 @@ export const BUSINESS_WORDS = new Set([
   "EPICERIE", "ESTETICA", "PARRUCCHIERE", "BARBIERE", "FIORAIO", "FIORISTA", "OTTICA", "FRISOR", "BLUMEN", "FLORISTERIA",
   "KAPPERSZAAK", "BLOEMEN", "FRISORSALONG", "BAGERI", "FRISØR", "BAKERIET", "KONDITORI",
   "DONAIR", "VICTUALLERS", "VICTUALLER", "BUTCHER", "SHACK", "ALTERATIONS", "ALTERATION", "TILE",
+  "CAKES", "CAKE", "PASTRIES", "PASTRY", "SWEETS", "CANDY", "CONFECTIONERY", "PHO",
 ]);
 
 /** Splits a leading transfer phrase off; `transfer` tells whether the text is a transfer (a P2P rail always is). */
@@ -123,6 +124,8 @@ export function splitTransfer(text: string, rail: "p2p" | "wallet" | null): { tr
  * title and before the payer's memo ("MS A NOWAK SPLIT BILL", "S O'BRIEN RENT MARCH", "GARCIA, ANA").
  */
 export function isPersonalName(text: string): boolean {
+  // The rails' own handle for a person: an e-mail address ("PAYID JESS.MORGAN@EMAIL.COM").
+  if (EMAIL.test(text.trim())) return true;
   // Reference codes and phone numbers printed after the name ("TYLER BROOKS 4SC", "+41 79 *** ** 12") are no part of it.
   const words = text
     .split(" ")
@@ -171,6 +174,8 @@ function gluedName(word: string): boolean {
 const MIN_GIVEN = 3;
 const MAX_GIVEN = 9;
 const MIN_SURNAME = 3;
+
+const EMAIL = /^[A-Z0-9._%+-]+@[A-Z0-9-]+(?:\.[A-Z0-9-]+)*\.[A-Z]{2,}$/i;
 
 const TITLES = new Set(["MR", "MRS", "MS", "MISS", "DR", "MX", "HERR", "FRAU", "M", "MME", "SR", "SRA"]);
 
