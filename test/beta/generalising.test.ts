@@ -170,6 +170,10 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "DEBIT CARD PURCHASE XXXXX7719 CHICK-FIL-A ALPHARETTA GA": "chick-fil-a.com", // a masked card, not a store number
       "POS 18,92 AT K1 06.03. 17:41 BILLA DANKT 1100-WIEN": "billa.at", // Erste, Austria
       "DANKORT-KØB NETTO 4412-AARHUS C 11.03": "netto.dk",
+      "VISA KJOP REMA 1000 OSLO": "rema.no", // a Norwegian Visa purchase
+      "WEB AUTHORIZED PMT SPOTIFY USA": "spotify.com", // Chase's web debit
+      "TAP AND PAY BUNNINGS 412000": "bunnings.com.au", // a contactless purchase, no TAP card
+      "INT'L PURCHASE AMAZON UK": "amazon.com",
       "DOMICILIERING PROXIMUS MEDEDELING +++412/0934/12345+++": "proximus.be",
     };
     for (const [descriptor, domain] of Object.entries(wrapped)) expect(await row(descriptor), descriptor).toMatchObject({ status: "matched", domain });
@@ -279,6 +283,8 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     // A delivery app's prefix before a business no app delivers for was none: a British direct debit.
     expect(await row("DD SKY DIGITAL", true)).toMatchObject({ domain: "sky.com", intermediary: null });
     expect(await row("DD MCDONALDS", true)).toMatchObject({ domain: "mcdonalds.com", intermediary: { domain: "doordash.com" } });
+    // A brand's name that reads as a city is no platform's own bill ("MOBILE", Alabama).
+    expect(await row("DD ID MOBILE", true)).toMatchObject({ domain: "idmobile.co.uk", intermediary: null });
     expect(await row("FOODORA JOES PIZZA", true)).toMatchObject({ status: "cleaned", intermediary: { domain: "foodora.se" } });
     // A developer after a platform that sells itself sold through it; the platform is the intermediary, its short
     // domain no merchant.

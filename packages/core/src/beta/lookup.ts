@@ -2,7 +2,8 @@
 // table, and the checks and decisions both kinds of stage make.
 import { matchCorpus, type NamedBrand } from "../descriptor/corpus-match.ts";
 import { countryShown } from "../descriptor/country-hint.ts";
-import { parseDescriptor, type ParsedDescriptor } from "../descriptor/parse.ts";
+import { nameKey } from "../descriptor/name-key.ts";
+import { parseDescriptor, printsPlatformsOwn, type ParsedDescriptor } from "../descriptor/parse.ts";
 import type { PlatformPrefix } from "../descriptor/platforms.ts";
 import type { Decision, RowDeps } from "./build-row.ts";
 import { brandIdOf, namesakeChild, ownerOf } from "./corpus-index.ts";
@@ -22,12 +23,14 @@ export type Lookup = {
 export function newLookup(deps: RowDeps, request: TransactionRequest): Lookup {
   const prefixes = deps.corpus.prefixes;
   const read = parseDescriptor(request.transaction, prefixes);
-  // A platform billing for itself names nobody else ("DELIVEROO PLUS": its membership, not the Plus supermarkets).
-  const named = read.platformSells
-    ? null
-    : matchCorpus(deps.corpus, read.words, { given: read.head, country: purchaseCountry(request), atTerminal: read.platform?.kind === "pos" });
+  const searched = matchCorpus(deps.corpus, read.words, { given: read.head, country: purchaseCountry(request), atTerminal: read.platform?.kind === "pos" });
+  // A platform billing for itself names nobody else ("DELIVEROO PLUS": its membership, not the Plus supermarkets); but
+  // a brand's name that reads as a city is no platform's bill ("DD ID MOBILE": iD Mobile, not DoorDash in Mobile, AL).
+  const sells = read.platformSells && (!namesBrand(searched) || printsPlatformsOwn(read.words, read.platform!));
+  const named = sells ? null : searched;
   // A delivery app's prefix before a business no app delivers for was none: "DD SKY DIGITAL" is a British direct debit.
-  const parsed = read.platform?.kind === "delivery" && UNDELIVERED.has(named?.category ?? "") ? { ...read, platform: null } : read;
+  const undelivered = read.platform?.kind === "delivery" && UNDELIVERED.has(named?.category ?? "");
+  const parsed = undelivered ? { ...read, platform: null, platformSells: false } : { ...read, platformSells: sells };
   return {
     deps,
     request,
@@ -37,6 +40,9 @@ export function newLookup(deps: RowDeps, request: TransactionRequest): Lookup {
     named: named && namesakeChild(deps.corpus, named, parsed.words),
   };
 }
+
+/** A brand's name of four letters or more: "CA" after a prefix is California, whatever C&A is called. */
+const namesBrand = (brand: NamedBrand | null) => brand !== null && nameKey(brand.name.toUpperCase()).length >= 4;
 
 /** The kinds of business (seed categories) no delivery app delivers for. */
 const UNDELIVERED = new Set(["travel", "transport", "telecom", "utility", "subscription", "entertainment", "services", "government", "postal"]);

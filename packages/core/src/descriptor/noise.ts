@@ -23,7 +23,7 @@ const PHRASES: RegExp[] = [
   /\bCHECKCARD\s+\d{4}\b/g,
   /\b(?:POS|PIN)\s+(?:DEBIT|PURCHASE|PUR|TRANSACTION|WITHDRAWAL)\b/g,
   /\bRECURRING\s+(?:PAYMENT|PMT|DEBIT|CHARGE)\b/g,
-  /\b(?:VISA|MASTERCARD|MC|AMEX)\s+(?:PURCHASE|(?:DEBIT|DDA)(?:\s+PUR(?:CHASE)?)?|CARD|VARE)\b/g, // "VISA VARE": Norway
+  /\b(?:VISA|MASTERCARD|MC|AMEX)\s+(?:PURCHASE|(?:DEBIT|DDA)(?:\s+PUR(?:CHASE)?)?|CARD|VARE|KJØP|KJOP|KÖP|KOP)\b/g, // "VISA VARE", "VISA KJØP": Norway; "VISA KÖP": Sweden
   /\b(?:DBT|DEBIT)\s+(?:PURCHASE|PUR|CRD)\b|\bNON-PIN\b|^\s*RECURRING\b/g,
   /^\s*(?:IDEAL(?:\s+BETALING)?|PAY\s+ANYONE(?=\s+TRANSFER))\b|\b(?:BESTELLING|BESTELLUNG)\b|\bVALUE\s+DATE:?|\bPASNR\.?\s*\d*/g,
   /^\s*(?:MISC(?:ELLANEOUS)?\s+(?:PAYMENT|DEBIT)|PAGO\s+MOVIL(?:\s+EN)?|PAIEMENT\s+DIRECT)\b/g,
@@ -38,7 +38,8 @@ const PHRASES: RegExp[] = [
   /^\s*(?:EFTPOS|VISA DEBIT)\s+(?:PURCHASE|PURCH)?\b/g, // Australia and New Zealand
   /\bEFTPOS\b/g,
   /^\s*(?:OPOS|PRE-AUTHORIZED DEBIT|PREAUTHORIZED DEBIT|PAD|PAIEMENT\s+PR[EÉ]AUTORIS[EÉ])\b/g, // Canada: online POS, pre-authorised debit
-  /^\s*(?:ACH\s+(?:DEBIT|WITHDRAWAL|PMT)|(?:EXTERNAL|ELECTRONIC)\s+WITHDRAWAL|ONLINE\s+PAYMENT(?!\s+-\s))\b/g, // US (New Zealand's "ONLINE PAYMENT - " is a transfer)
+  /^\s*(?:ACH\s+(?:DEBIT|WITHDRAWAL|PMT)|(?:EXTERNAL|ELECTRONIC)\s+WITHDRAWAL|ONLINE\s+PAYMENT(?!\s+-\s)|WEB\s+AUTHORI[ZS]ED\s+PMT|INT'?L\s+PURCHASE)\b/g, // US (New Zealand's "ONLINE PAYMENT - " is a transfer)
+  /^\s*TAP\s+(?:AND|&|N)\s+(?:PAY|GO)\b/g, // a contactless purchase ("TAP AND PAY BUNNINGS")
   /\s(?:DD|CD|VIS|\)\)\))(?=\s+#|\s+\d{4,}\b|\s*$)/g, // UK: the payment type after the name ("VODAFONE DD", "TESCO CD 1234")
   /^\s*VIS\s|^\s*\)\)\)\s*/g, // UK: HSBC's Visa and contactless marks before the name
   /^\s*\d{4}\s+\d{2}[A-Z]{3}\d{2}\s+[A-Z]{1,3}\s*,/g, // UK: "4471 09MAR24 C , MERCHANT , CITY GB" (card, date, type)

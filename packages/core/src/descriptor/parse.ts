@@ -106,6 +106,9 @@ function platformSells(words: string[], platform: Platform): boolean {
 
 const PASS_THROUGH = new Set(["wallet", "p2p"]);
 
+/** The platform's own name, address or membership is printed after its prefix ("DELIVEROO PLUS", "SHOPIFY.COM"). */
+export const printsPlatformsOwn = (words: string[], platform: Platform) => words.some((w) => isPlatformsOwn(w, platform) || MEMBERSHIPS.has(w));
+
 /** The names platforms give their memberships ("DELIVEROO PLUS", "GLOVO PRIME", "UBER ONE", "DOORDASH DASHPASS"). */
 const MEMBERSHIPS = new Set([
   "PLUS", "PRIME", "ONE", "PASS", "DASHPASS", "UNLIMITED", "MEDLEMSKAB", "MEDLEMSKAP", "MITGLIEDSCHAFT", "ABONNEMENT", "ABO",
