@@ -134,9 +134,11 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       // A letter or two, a chain's name as New Zealand banks print it, before a town of that chain's own market.
       "EFTPOS Z KILBIRNIE WELLINGTON 14/03": "z.co.nz",
       "NW THORNDON 8/03 EFTPOS": "newworld.co.nz",
-      // Or before a street, or a suburb's name before such a town.
+      // Or before a street, or a suburb's or station's name before such a town or city.
       "EFTPOS Z TARANAKI ST 14:07": "z.co.nz",
       "POS W/D Z BROADWAY-14:22 NEWMARKET": "z.co.nz",
+      "EFTPOS TRANSACTION Z TE RAPA HAMILTON": "z.co.nz",
+      "KORTKÖP 250311 SL CENTRALEN STOCKHOLM": "sl.se",
     });
     await expectCleaned([
       "Z LONDON CD 4417", // a letter before another market's city
@@ -164,6 +166,10 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     });
     // Without a legal form after it, TRADING names a business; a mall's word before a trade's is a business's name.
     await expectCleaned(["SHELL TRADING POST", "KFC CENTRO DENTAL"]);
+    // A name that is one common word takes no branch of unknown names ("DISCOVER SCUBA CENTER" is a dive shop), and an
+    // Italian professional's title is no bank ("ING." is an engineer).
+    await expectCleaned(["DISCOVER SCUBA CENTER KEY LARGO FL", "PAGAMENTO POS 01/03 ING. ROSSI IMPIANTI PADOVA CARTA 5432"]);
+    await expectMatched({ "DISCOVER 1234": "discover.com", "ING BANK": "ing.com" });
   });
 
   it("takes a street after any brand's name as where its branch stands", async () => {
@@ -182,6 +188,8 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "COMPRA 4412 CTT LOJA RESTAURADORES LISBOA": "ctt.pt", // a post office's shop (loja)
       "ZAKUP PRZY UZYCIU KARTY PKP IC SPRZEDAZ KRAKOW": "intercity.pl", // a sale (sprzedaż), as SALES is
       "SFR BOX": "sfr.fr", // a telecom's internet box
+      "KARTENZAHLUNG BVG FAHRSCHEINAUTOMAT BERLIN 2025-03-06T08:14:02 Folgenr.004": "bvg.de",
+      "KORTTIOSTO HSL MOBIILI HELSINKI": "hsl.fi", // Helsinki transit's app
     });
     await expectCleaned(["STARBUCKS KIOSK", "SHELL BOX"]); // another business after a coffee chain's or fuel brand's name
   });

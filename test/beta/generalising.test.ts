@@ -174,6 +174,8 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "WEB AUTHORIZED PMT SPOTIFY USA": "spotify.com", // Chase's web debit
       "TAP AND PAY BUNNINGS 412000": "bunnings.com.au", // a contactless purchase, no TAP card
       "INT'L PURCHASE AMAZON UK": "amazon.com",
+      "VISA VAREKJØP NARVESEN OSLO S Dato 04.03": "narvesen.no", // DNB's Visa purchase and its date
+      "PAIEMENT AVEC LA CARTE DE DEBIT NUMERO 4871 04XX XXXX X123 DELHAIZE1234 GENT 08-03-2025": "delhaize.be", // Belgium, in French
       "DOMICILIERING PROXIMUS MEDEDELING +++412/0934/12345+++": "proximus.be",
     };
     for (const [descriptor, domain] of Object.entries(wrapped)) expect(await row(descriptor), descriptor).toMatchObject({ status: "matched", domain });
@@ -349,6 +351,8 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "FASTER PAYMENTS RECEIPT REF.FLAT BILLS FROM MEGAN LLOYD",
       "ONLINE BANKIEREN OVERBOEKING NAAR J DE VRIES NL91ABNA0417164300 ETENTJE",
       "TRANSFER TO PAYID JESS.MORGAN@EMAIL.COM", // an e-mail address is the rail's handle for a person, no site
+      "ONLINE TRANSFER REF #IBEQ8XZ2 TO AUSTIN KROGER", // a reference inside the phrase; a surname that is a chain's
+      "MOBILE-CHANNEL FPO AMELIA GREGG REF BIRTHDAY",
     ]) {
       expect(await row(descriptor, true), descriptor).toMatchObject({ status: "cleaned", domain: null, entity_type: "person" });
     }

@@ -15,7 +15,7 @@ const STRONG_KEY = 7;
  * How much a name says on its own: a long key is distinctive ("starbucks"); a name that is one common English word
  * ("FRONTIER", "MARATHON") is a word any business may start with: a branch after it (`plain`) needs a name in it.
  */
-export type Strength = { strong: boolean; plain: boolean };
+export type Strength = { strong: boolean; plain: boolean; word?: boolean };
 
 export function strength(run: string[], key: string, { atTerminal = false } = {}): Strength {
   const long = key.length >= STRONG_KEY;
@@ -23,7 +23,8 @@ export function strength(run: string[], key: string, { atTerminal = false } = {}
   // "WAWA"), but a branch after it must name something ("AMAZON TROPICAL FISH HOUSTON TX" is a shop). Not after a card
   // terminal's prefix, where small shops are named after their owners as chains are ("SQ *WENDYS CUPCAKES").
   const coined = !long && key.length >= MIN_COINED_KEY && run.every((w) => !isCommonWord(w.replace(/[^A-Z]/g, "")));
-  return { strong: long || (coined && !atTerminal), plain: coined || (run.length === 1 && isCommonEnglishWord(run[0])) };
+  const word = run.length === 1 && isCommonEnglishWord(run[0]);
+  return { strong: long || (coined && !atTerminal), plain: coined || word, word };
 }
 
 export const MIN_COINED_KEY = 4;
@@ -39,7 +40,7 @@ export type Purchase = { kind?: string | null; country?: string | null };
  * distinctive name ("MARRIOTT BOSTON COPLEY MA"). `kind` is the brand's kind of business, `country` the purchase's
  * when known: a town is read as one of that country's.
  */
-export function followedByNoName(rest: string[], { strong, plain }: Strength, { kind = null, country = null }: Purchase = {}): boolean {
+export function followedByNoName(rest: string[], { strong, plain, word: oneWord = false }: Strength, { kind = null, country = null }: Purchase = {}): boolean {
   // A hyphen after the name ends it: what follows is a branch or city ("COSTA-KINGS CROSS STN", "KMART-PENRITH").
   const words = rest.map((w) => w.replace(/^-/, ""));
   // Any town we know after a name is where its branch stands ("Z KILBIRNIE", "JUMBO ZWOLLE", "BP KINGS CROSS").
@@ -96,7 +97,9 @@ export function followedByNoName(rest: string[], { strong, plain }: Strength, { 
       i += street;
       continue;
     }
-    if (!strong && !ended) return false;
+    // A name that is one common word ("DISCOVER", "FRONTIER") takes no branch of names we do not know until a place or
+    // hyphen has ended it: "DISCOVER SCUBA CENTER" is a dive shop.
+    if ((!strong || oneWord) && !ended) return false;
     const branch = branchLength(words, i, placeAfter);
     // Once the name has ended, a branch of three words ("STARBUCKS-KINGS CROSS/LDN", "PANDORA-SYLVIA PARK/AKL").
     if (branch <= (ended ? 3 : 2) && isBranch(words.slice(i, i + branch), { ended, plain, atEnd: i + branch === words.length })) {
@@ -155,14 +158,14 @@ function serviceLineLength(words: string[], start: number, isLine: (word: string
 }
 
 const SERVICE_LINES = new Set([
-  "TV", "BROADBAND", "FIBRE", "FIBER", "FIBRA", "INTERNET", "MOBILE", "WIRELESS", "PLUS", "OPTICIANS", "OPTICIAN",
+  "TV", "BROADBAND", "FIBRE", "FIBER", "FIBRA", "INTERNET", "MOBILE", "MOBIILI", "WIRELESS", "PLUS", "OPTICIANS", "OPTICIAN",
   "ENERGY", "ENRG", "TELECOM", "CELLULAR", "UNLIMITED", "MUSIC",
   // How the purchase was made from the brand: its machines, counters, apps and top-ups ("LNER TICKET OFFICE", "PRESTO
   // AUTOLD", "SL APP BILJETT", "SFMTA METER"). No business is named by these alone after a brand's. (TOPUP, RELOAD and
   // PREPAID are billing words already: noise.ts.)
   "TICKET", "TICKETS", "TKT", "TKTS", "MACHINE", "MACHINES", "OFFICE", "BOOKING", "BOOKINGS", "FARE", "FARES",
   "AUTOLD", "RECHARGE", "VENDING", "METER", "METERS", "SMARTMETER", "PARKING", "PARKNG", "PKG",
-  "APP", "AUTOM", "AUTOMAT", "TICKETAUTOMAT", "BILLETAUTOMAT", "BILJETTAUTOMAT", "FAHRKARTENAUTOMAT", "FAHRKARTE", "FAHRKARTEN", "FAHRSCHEIN", "BILJETT", "BILJETTER",
+  "APP", "AUTOM", "AUTOMAT", "TICKETAUTOMAT", "BILLETAUTOMAT", "BILJETTAUTOMAT", "FAHRKARTENAUTOMAT", "FAHRSCHEINAUTOMAT", "FAHRKARTE", "FAHRKARTEN", "FAHRSCHEIN", "BILJETT", "BILJETTER",
   "BILLET", "BILLETS", "BILLETE", "BILLETES", "BIGLIETTO", "BIGLIETTI", "KAARTJE", "KAARTJES", "STATION", "POINTS",
   "PURCH", "OPLADEN", "OPTANKNING", "PAID",
   // A brand's own outlet ("NIKE FACTORY", "GAP FACTORY").

@@ -9,7 +9,7 @@ import { isCommonEnglishWord, isCommonWord, isShortWord } from "./common-words.t
 import { abbreviation, truncatedName } from "./loose-match.ts";
 import { nameKey } from "./name-key.ts";
 import { namesNobody, NUMBER_MARK } from "./noise.ts";
-import { countryLength, isRegionCode, placeLength, townLength } from "./places.ts";
+import { countryLength, countryOfPlace, isRegionCode, placeLength, townLength } from "./places.ts";
 
 /** A corpus brand with a site: what the `searched_name` stage can answer with. */
 export type NamedBrand = CorpusBrand & { domain: string };
@@ -62,6 +62,8 @@ export function matchCorpus(
     const { key, rest, words: run } = candidate;
     const hit = hits.get(key);
     if (!hit || (key.length < 3 && !shortNameStands(hit, { key, words: run, rest }, country))) continue;
+    // A letter or two before a branch of the brand's own market is that brand's ("SL CENTRALEN STOCKHOLM").
+    if (key.length < 3 && !atTerminal && ownBranch(hit.brand, rest, country)) return hit.brand;
     // After an unknown biller's star, one common word is a name its customer chose ("XYZCORP*ORANGE").
     if (product.includes(candidate) && !hits.has(headKey) && run.length === 1 && (isCommonEnglishWord(run[0]) || isShortWord(run[0]))) continue;
     // A letter alone joined onto a word makes another name ("TIM E CO" is no TIME), unless the name has it apart.
@@ -86,18 +88,22 @@ export function matchCorpus(
  * brand's branch ("Z KILBIRNIE", "NW THORNDON"); a letter alone names nothing else.
  */
 function shortNameStands(hit: { brand: NamedBrand; isName: boolean }, { key, words: run, rest }: Run, country: string | null): boolean {
-  if ((country === null || country === hit.brand.market) && beforeOwnTown(hit.brand, rest)) return true;
+  if (ownBranch(hit.brand, rest, country)) return true;
   const asRegion = run.every(isRegionCode) && rest.every((w) => w === NUMBER_MARK || /\d/.test(w));
   const ampersand = run.some((w) => w.includes("&"));
   return key.length === 2 && (hit.isName || ampersand || rest[0] === NUMBER_MARK) && !asRegion;
 }
 
+/** A branch of the brand's own market first in `rest`, where the purchase may be in that market. */
+const ownBranch = (brand: CorpusBrand, rest: string[], country: string | null) =>
+  (country === null || country === brand.market) && beforeOwnTown(brand, rest);
+
 /** Words of a branch's name before its town: a suburb's ("TE RAPA"), a store number. */
 const MAX_BEFORE_TOWN = 2;
 
 /**
- * Where a branch of the brand's own market stands, first in `rest`: a street ("Z TARANAKI ST"), or a town or suburb
- * of that market, perhaps after a suburb's or street's name of two words no business is named by ("Z TE RAPA
+ * Where a branch of the brand's own market stands, first in `rest`: a street ("Z TARANAKI ST"), or a town, suburb or
+ * city of that market, perhaps after a suburb's or street's name of two words no business is named by ("Z TE RAPA
  * HAMILTON", "NW BROADWAY NEWMARKET").
  */
 function beforeOwnTown(brand: CorpusBrand, rest: string[]): boolean {
@@ -105,7 +111,7 @@ function beforeOwnTown(brand: CorpusBrand, rest: string[]): boolean {
   const words = rest.map((w) => w.replace(/^-/, ""));
   if (streetLength(words, 0)) return true;
   for (let i = 0; i <= MAX_BEFORE_TOWN && i < words.length; i++) {
-    if (townLength(words, i, brand.market)) return true;
+    if (townLength(words, i, brand.market) || [1, 2].some((n) => countryOfPlace(words.slice(i, i + n).join(" ")) === brand.market)) return true;
     const word = words[i];
     if (word !== NUMBER_MARK && (isCommonEnglishWord(word) || namesBusiness(word) || namesNobody(word))) return false;
   }

@@ -19,7 +19,7 @@ const TRANSFER_PHRASE = new RegExp(
       "INST(?:ANT)? XFER(?: TO| FROM)?", // PayPal: an instant transfer
       "APPLE CASH(?: (?:SENT|RECEIVED)(?: MONEY)?)?(?: TO| FROM)?",
       "EMAIL MONEY (?:TRF|TRANSFER)",
-      "(?:ONLINE |MOBILE |INTERNAL |EXTERNAL |BANK |WIRE |INTERNET |FAST |SEPA CREDIT |SEPA )?(?:TRANSFER|TFR) (?:TO|FROM)(?: PAYID)?",
+      "(?:ONLINE |MOBILE |INTERNAL |EXTERNAL |BANK |WIRE |INTERNET |FAST |SEPA CREDIT |SEPA )?(?:TRANSFER|TFR)(?: REF #?\\S+| #)? (?:TO|FROM)(?: PAYID)?",
       "(?:VIA )?(?:FASTER |BANK |MOBILE |ONLINE BANKING )?PAYMENT (?:TO|FROM)",
       "(?:ONLINE |INTERNET )?PAYMENT -(?: TO| FROM)?", // New Zealand: "ONLINE PAYMENT - D FARMER"
       "AP(?: #)? (?:TO|FROM)",
@@ -31,7 +31,7 @@ const TRANSFER_PHRASE = new RegExp(
       "(?:BLIK )?PRZELEW(?: NA TELEFON)?(?: BLIK)?(?: (?:DO|OD))?",
       "OVERSCHRIJVING(?: (?:NAAR|VAN))?",
       "(?:GELD )?(?:SENDEN|EMPFANGEN)(?: (?:AN|VON))?",
-      "(?:FPS|FPO|FPI|FP)(?: (?:TO|FROM))?",
+      "(?:MOBILE-CHANNEL )?(?:FPS|FPO|FPI|FP)(?: (?:TO|FROM))?",
       "SEPA OVERBOEKING",
       "(?:STANDING ORDER|STO|SO) TO",
       "SO(?= (?:(?:MR|MRS|MS|MISS|DR) )?[A-Z] [A-Z])", // UK: a standing order to an initial and surname
