@@ -170,6 +170,9 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     // Italian professional's title is no bank ("ING." is an engineer).
     await expectCleaned(["DISCOVER SCUBA CENTER KEY LARGO FL", "PAGAMENTO POS 01/03 ING. ROSSI IMPIANTI PADOVA CARTA 5432"]);
     await expectMatched({ "DISCOVER 1234": "discover.com", "ING BANK": "ing.com" });
+    // Two words joined by an ampersand after a brand's name are a business's own name, not a legal form's.
+    await expectCleaned(["VISA DEBIT PURCHASE CARD 4821 WOOLIES BAIT & TACKLE CAIRNS"]);
+    await expectMatched({ "KARTENZAHLUNG IKEA DEUTSCHLAND GMBH & CO. KG BERLIN-TEMPELHOF": "ikea.com", "BED BATH & BEYOND #1234": "bedbathandbeyond.com" });
   });
 
   it("takes a street after any brand's name as where its branch stands", async () => {

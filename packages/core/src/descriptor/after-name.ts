@@ -47,6 +47,10 @@ export function followedByNoName(rest: string[], { strong, plain, word: oneWord 
   const placeAfter = (i: number, reading: PlaceReading = {}) => placeLength(words, i, { ...reading, towns: true, country });
   const ownLine = (w: string) => isServiceLine(w) || isOwnKindWord(w, kind);
   if (words.some((w, i) => namesBusiness(w) && !ownLine(w) && !inCompanyName(words, i) && !namesTown(words, i))) return false;
+  // Two words joined by an ampersand after the name are a business's own name ("WOOLIES BAIT & TACKLE CAIRNS"), not a
+  // legal form's ("GMBH & CO KG") nor a word cut short ("CHICKEN & T").
+  const joinedName = (w: string) => w !== undefined && /^[A-Z]{3,}$/.test(w) && !namesNobody(w);
+  if (words.some((w, i) => w === "&" && joinedName(words[i - 1]) && joinedName(words[i + 1]))) return false;
   const few = (from: number) => words.slice(from).filter((w) => w !== NUMBER_MARK).length <= 5;
   let ended = rest[0]?.startsWith("-") ?? false;
   for (let i = 0; i < words.length; ) {
