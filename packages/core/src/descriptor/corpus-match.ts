@@ -174,7 +174,9 @@ function inMarket(index: CorpusIndex, run: string[], rest: string[]): NamedBrand
  * the same rule for what follows.
  */
 function looseMatch(index: CorpusIndex, candidates: Run[], country: string | null, atTerminal: boolean): NamedBrand | null {
-  for (const { words, key, rest } of candidates) {
+  for (const { words: run, key, rest } of candidates) {
+    // An ampersand is no word of a name's spelling ("PACIFIC GAS & ELECTR").
+    const words = run.filter((w) => w !== "&");
     const cut = truncatedName(index.loose, words);
     // A printed address's name part is abbreviated as well ("NTFLX.COM").
     const brandId = cut ?? (atTerminal ? null : abbreviation(index.loose, words.map((w) => w.replace(/\..*$/, ""))));
