@@ -172,12 +172,25 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     await expectMatched({ "DISCOVER 1234": "discover.com", "ING BANK": "ing.com" });
     // Two words joined by an ampersand after a brand's name are a business's own name, not a legal form's.
     await expectCleaned(["VISA DEBIT PURCHASE CARD 4821 WOOLIES BAIT & TACKLE CAIRNS"]);
+    // A co-operative or a furniture outlet after a brand's name is a business of its own.
+    await expectCleaned(["WHOLE FOODS CO-OP DULUTH MN", "BEST BUY FURNITURE OUTLET EL PASO TX"]);
+    // The word after a name, cut by the field, may go on with a longer name: that brand's, not the shorter one's.
+    await expectMatched({
+      "NORDSTROM RAC #0562 SEATTLE WA": "nordstromrack.com",
+      "KORTKÖP 250307 APOTEK HJART GOTEBORG": "apotekhjartat.se",
+      "VISA DEBIT PURCHASE CARD 1190 PRICELINE PH 0512 PARRAMATTA": "priceline.com.au",
+      ")))CAFFE NERO GROUP L MANCHESTER": "caffenero.com", // GROUP before a legal form cut to its first letter
+      "VISA/DANKORT KØB DSB KBH H BILLETAUTOMAT": "dsb.dk", // KBH: Copenhagen as Danish banks print it
+      "CB LA POSTE BUREAU 12/03": "laposte.fr",
+      "COMPRA 7712 GALP ESTACAO LISBOA": "galp.com",
+    });
     await expectMatched({ "KARTENZAHLUNG IKEA DEUTSCHLAND GMBH & CO. KG BERLIN-TEMPELHOF": "ikea.com", "BED BATH & BEYOND #1234": "bedbathandbeyond.com" });
   });
 
   it("takes a street after any brand's name as where its branch stands", async () => {
     await expectMatched({ "VDP-SUBWAY GRAFTON ST": "subway.com" });
-    await expectCleaned(["SUBWAY TILE ST"]); // a common word before the street: a business of its own
+    await expectCleaned(["SUBWAY TILE ST"]); // a kind of business before the street: a business of its own
+    await expectMatched({ "VDC-PENNEYS MARY STREET": "primark.com", "STARBUCKS MAIN ST": "starbucks.com" }); // a given name's, a common word's
   });
 
   it("reads a word for the brand's own kind of business after its name", async () => {

@@ -353,6 +353,9 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "TRANSFER TO PAYID JESS.MORGAN@EMAIL.COM", // an e-mail address is the rail's handle for a person, no site
       "ONLINE TRANSFER REF #IBEQ8XZ2 TO AUSTIN KROGER", // a reference inside the phrase; a surname that is a chain's
       "MOBILE-CHANNEL FPO AMELIA GREGG REF BIRTHDAY",
+      "BP EMMA WILLIAMS REF BIRTHDAY", // a UK bill payment to a person
+      "PRIYA SHAH FASTER PAYMENT REF HOLIDAY", // the rail after the name, then the memo
+      "INTERNET XFR TO B WILSON REF FLATBILLS",
     ]) {
       expect(await row(descriptor, true), descriptor).toMatchObject({ status: "cleaned", domain: null, entity_type: "person" });
     }

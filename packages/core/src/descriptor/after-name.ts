@@ -186,14 +186,19 @@ const isServiceLine = (word: string) => SERVICE_LINES.has(word) || (word.length 
 /** The words a street's name ends in, as banks print them. */
 const STREET_WORDS = new Set(["ST", "STREET", "RD", "ROAD", "AVE", "AVENUE", "BLVD", "HWY", "PKWY", "LANE", "LN", "DR", "MALL", "QY", "QUAY", "SQ", "PDE", "TCE"]);
 
-/** A street's name, one or two words that can only be names, and the street word after them: 0 when none. */
+/**
+ * A street's name, one or two words of no kind of business (names, or common words: "MARY STREET", "MAIN ST"), and
+ * the street word after them: 0 when none.
+ */
 export function streetLength(words: string[], start: number): number {
   for (const n of [1, 2]) {
     const name = words.slice(start, start + n);
-    if (name.length === n && name.every(isProperWord) && STREET_WORDS.has(words[start + n])) return n + 1;
+    if (name.length === n && name.every(namesStreet) && STREET_WORDS.has(words[start + n])) return n + 1;
   }
   return 0;
 }
+
+const namesStreet = (word: string) => /^[A-Z]{3,}$/.test(word) && !namesBusiness(word) && !namesNobody(word);
 
 /** The words a shopping centre's name begins with, as banks print them ("GALERIA MOKOTOW", "WESTFIELD CHERMSIDE"). */
 const MALL_WORDS = new Set(["GALERIA", "GALERIE", "GALLERIA", "WESTFIELD", "CENTRO", "EINKAUFSZENTRUM"]);
@@ -228,7 +233,7 @@ function inCompanyName(words: string[], i: number): boolean {
 
 const COMPANY_WORDS = new Set(["GROUP", "HOLDINGS", "TRADING"]);
 /** A company's legal form, as banks print it, cut too ("LIMI"): never a word of a business's name ("TRADING POST"). */
-const LEGAL_FORM = /^(?:LTD|LIMI?T?E?D?|PTY|INC|LLC|PLC|CO|CORP|GMBH|AG|SA|SAS|SARL|BV|NV|AB|AS|ASA|OY|SRL|SPA|KG)$/;
+const LEGAL_FORM = /^(?:LTD|L(?:I(?:M(?:I(?:T(?:E(?:D)?)?)?)?)?)?|PTY|INC|LLC|PLC|CO|CORP|GMBH|AG|SA|SAS|SARL|BV|NV|AB|AS|ASA|OY|SRL|SPA|KG)$/;
 
 /** How many words from `start` are neither places, numbers nor billing words: a branch or suburb, perhaps. */
 function branchLength(words: string[], start: number, placeAt: (i: number) => number): number {

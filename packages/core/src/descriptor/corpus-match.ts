@@ -73,6 +73,9 @@ export function matchCorpus(
     if (atTerminal && run.length === 1 && isCommonEnglishWord(run[0]) && !onlyPlacesAndNumbers(rest)) continue;
     // Behind a terminal a short name's kind of business after it is a shop's name ("TST*WENDYS KITCHEN").
     const kind = atTerminal && !said.strong ? null : hit.brand.category;
+    // The next word cut short may go on with a longer name ("NORDSTROM RAC": Nordstrom Rack; "APOTEK HJART").
+    const longer = atTerminal ? null : longerName(index, run, rest, country);
+    if (longer) return longer;
     if (followedByNoName(rest, said, { kind, country })) return inMarket(index, run, rest) ?? hit.brand;
   }
   const headRun = head && head.length ? [{ words: head, key: headKey, rest: [] }] : [];
@@ -92,6 +95,20 @@ function shortNameStands(hit: { brand: NamedBrand; isName: boolean }, { key, wor
   const asRegion = run.every(isRegionCode) && rest.every((w) => w === NUMBER_MARK || /\d/.test(w));
   const ampersand = run.some((w) => w.includes("&"));
   return key.length === 2 && (hit.isName || ampersand || rest[0] === NUMBER_MARK) && !asRegion;
+}
+
+/**
+ * Another brand whose longer name the run and the word after it, cut by the field's width, begin, when what follows
+ * that word may follow the longer name.
+ */
+function longerName(index: CorpusIndex, run: string[], rest: string[], country: string | null): NamedBrand | null {
+  const next = rest[0]?.replace(/^-/, "");
+  if (!next || next === NUMBER_MARK) return null;
+  const brandId = truncatedName(index.loose, [...run, next]);
+  const brand = brandId ? index.brands.get(brandId) : undefined;
+  if (!brand) return null;
+  const words = [...run, next];
+  return followedByNoName(rest.slice(1), strength(words, nameKey(words.join(" "))), { kind: brand.category, country }) ? brand : null;
 }
 
 /** A branch of the brand's own market first in `rest`, where the purchase may be in that market. */
@@ -191,9 +208,14 @@ function looseMatch(index: CorpusIndex, candidates: Run[], country: string | nul
   return null;
 }
 
-/** Words split at hyphens and slashes, each piece after the first marked with a hyphen ("TARGET", "-MINNEAPOLIS"). */
+/**
+ * Words split at hyphens and slashes, each piece after the first marked with a hyphen ("TARGET", "-MINNEAPOLIS"); a
+ * co-operative's "CO-OP" stays one word.
+ */
 const splitHyphens = (words: string[]) =>
-  words.flatMap((w) => (w === NUMBER_MARK ? [w] : w.split(/[-/]/).map((piece, i) => (i ? `-${piece}` : piece)).filter((p) => p.replace("-", ""))));
+  words.flatMap((w) =>
+    w === NUMBER_MARK || w === "CO-OP" ? [w] : w.split(/[-/]/).map((piece, i) => (i ? `-${piece}` : piece)).filter((p) => p.replace("-", "")),
+  );
 
 /**
  * A possessive's "S" printed apart where the apostrophe was ("MC DONALD S", "SAINSBURY S") joined back onto its word,

@@ -19,7 +19,8 @@ const TRANSFER_PHRASE = new RegExp(
       "INST(?:ANT)? XFER(?: TO| FROM)?", // PayPal: an instant transfer
       "APPLE CASH(?: (?:SENT|RECEIVED)(?: MONEY)?)?(?: TO| FROM)?",
       "EMAIL MONEY (?:TRF|TRANSFER)",
-      "(?:ONLINE |MOBILE |INTERNAL |EXTERNAL |BANK |WIRE |INTERNET |FAST |SEPA CREDIT |SEPA )?(?:TRANSFER|TFR)(?: REF #?\\S+| #)? (?:TO|FROM)(?: PAYID)?",
+      "(?:ONLINE |MOBILE |INTERNAL |EXTERNAL |BANK |WIRE |INTERNET |FAST |SEPA CREDIT |SEPA )?(?:TRANSFER|TFR|XFR)(?: REF #?\\S+| #)? (?:TO|FROM)(?: PAYID)?",
+      "BP(?=(?: [A-Z.']+){1,3} REF\\b)", // UK: a bill payment to a person, with the payer's reference
       "(?:VIA )?(?:FASTER |BANK |MOBILE |ONLINE BANKING )?PAYMENT (?:TO|FROM)",
       "(?:ONLINE |INTERNET )?PAYMENT -(?: TO| FROM)?", // New Zealand: "ONLINE PAYMENT - D FARMER"
       "AP(?: #)? (?:TO|FROM)",
@@ -59,7 +60,7 @@ const TRANSFER_PHRASE = new RegExp(
 
 /** UK statements print the other party first and the kind of transfer after it: "J SMITH FPO", "MARY JONES SO". */
 const TRANSFER_SUFFIX =
-  /\s+(?:FPO|FPI|FPS|FP|BGC|TFR|SO|STO|PAYID|OSKO|FASTER PAYMENTS?|STANDING ORDER|BANK GIRO CREDIT|# ONLINE)(?:\s+(?:#|[A-Z0-9]*\d[A-Z0-9]*))*$|\s+(?:FPO|FPI|BGC|STO)\s(?=.*#)/;
+  /\s+(?:FPO|FPI|FPS|FP|BGC|TFR|SO|STO|PAYID|OSKO|FASTER PAYMENTS?|STANDING ORDER|BANK GIRO CREDIT|# ONLINE)(?:\s+(?:#|[A-Z0-9]*\d[A-Z0-9]*))*(?:\s+REF\b.*)?$|\s+(?:FPO|FPI|BGC|STO)\s(?=.*#)/;
 
 /**
  * The memo a payer adds after the other party ("ZELLE TO JOHN SMITH FOR RENT", "… REF DINNER", "… CONCEPTO CENA",
@@ -102,7 +103,7 @@ export const BUSINESS_WORDS = new Set([
   "EPICERIE", "ESTETICA", "PARRUCCHIERE", "BARBIERE", "FIORAIO", "FIORISTA", "OTTICA", "FRISOR", "BLUMEN", "FLORISTERIA",
   "KAPPERSZAAK", "BLOEMEN", "FRISORSALONG", "BAGERI", "FRISØR", "BAKERIET", "KONDITORI",
   "DONAIR", "VICTUALLERS", "VICTUALLER", "BUTCHER", "SHACK", "ALTERATIONS", "ALTERATION", "TILE",
-  "CAKES", "CAKE", "PASTRIES", "PASTRY", "SWEETS", "CANDY", "CONFECTIONERY", "PHO",
+  "CAKES", "CAKE", "PASTRIES", "PASTRY", "SWEETS", "CANDY", "CONFECTIONERY", "PHO", "CO-OP", "COOP", "FURNITURE",
 ]);
 
 /** Splits a leading transfer phrase off; `transfer` tells whether the text is a transfer (a P2P rail always is). */

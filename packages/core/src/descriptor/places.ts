@@ -111,7 +111,7 @@ const CITIES: Record<string, string[]> = {
     "OSLO", "TRONDHEIM", "STAVANGER",
   ],
   DK: [
-    "COPENHAGEN", "KOBENHAVN", "AARHUS", "ODENSE", "AALBORG",
+    "COPENHAGEN", "KOBENHAVN", "KBH", "AARHUS", "ODENSE", "AALBORG",
   ],
   FI: [
     "HELSINKI", "TAMPERE", "ESPOO", "TURKU",
