@@ -1,6 +1,7 @@
 // Our own stages, when the provider identified nobody (design §7): a person (context only), a printed domain
 // (`descriptor_domain`), the corpus (`searched_name`), the tidied descriptor (`cleaned_descriptor`). A candidate that
 // fails a merchant check hands over to the next stage.
+import { isLegalForm } from "../descriptor/after-name.ts";
 import { namesExactly, type NamedBrand } from "../descriptor/corpus-match.ts";
 import type { ParsedDescriptor } from "../descriptor/parse.ts";
 import { isCashMachine } from "../descriptor/noise.ts";
@@ -127,8 +128,8 @@ function sellingPlatform(parsed: ParsedDescriptor) {
 }
 
 /** Words that name a business selling through an app store or marketplace: a studio, a legal form. */
-const SELLER_WORDS = new Set(["GAMES", "GAMING", "STUDIO", "STUDIOS", "APPS", "SOFTWARE", "INTERACTIVE", "LLC", "INC", "LTD", "GMBH", "SARL", "PTY"]);
-const namesSeller = (word: string) => SELLER_WORDS.has(word);
+const SELLER_WORDS = new Set(["GAMES", "GAMING", "STUDIO", "STUDIOS", "APPS", "SOFTWARE", "INTERACTIVE"]);
+const namesSeller = (word: string) => SELLER_WORDS.has(word) || isLegalForm(word);
 
 /**
  * With context, the descriptor's platform is the intermediary unless it sold the item itself: it is the merchant, or

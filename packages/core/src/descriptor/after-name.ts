@@ -228,10 +228,13 @@ function inCompanyName(words: string[], i: number): boolean {
   const next = words[i + 1];
   if (next === undefined) return false;
   if (words[i] === "SPA") return true;
-  return COMPANY_WORDS.has(words[i]) && LEGAL_FORM.test(next);
+  return COMPANY_WORDS.has(words[i]) && isLegalForm(next);
 }
 
 const COMPANY_WORDS = new Set(["GROUP", "HOLDINGS", "TRADING"]);
+
+/** A company's legal form as banks print it, cut too. */
+export const isLegalForm = (word: string) => LEGAL_FORM.test(word);
 /** A company's legal form, as banks print it, cut too ("LIMI"): never a word of a business's name ("TRADING POST"). */
 const LEGAL_FORM = /^(?:LTD|L(?:I(?:M(?:I(?:T(?:E(?:D)?)?)?)?)?)?|PTY|INC|LLC|PLC|CO|CORP|GMBH|AG|SA|SAS|SARL|BV|NV|AB|AS|ASA|OY|SRL|SPA|KG)$/;
 

@@ -61,9 +61,13 @@ export function matchCorpus(
   for (const candidate of candidates) {
     const { key, rest, words: run } = candidate;
     const hit = hits.get(key);
-    if (!hit || (key.length < 3 && !shortNameStands(hit, { key, words: run, rest }, country))) continue;
-    // A letter or two before a branch of the brand's own market is that brand's ("SL CENTRALEN STOCKHOLM").
-    if (key.length < 3 && !atTerminal && ownBranch(hit.brand, rest, country)) return hit.brand;
+    if (!hit) continue;
+    if (key.length < 3) {
+      const branch = ownBranch(hit.brand, rest, country);
+      // A letter or two before a branch of the brand's own market is that brand's ("SL CENTRALEN STOCKHOLM").
+      if (branch && !atTerminal) return hit.brand;
+      if (!branch && !shortNameStands(hit, candidate)) continue;
+    }
     // After an unknown biller's star, one common word is a name its customer chose ("XYZCORP*ORANGE").
     if (product.includes(candidate) && !hits.has(headKey) && run.length === 1 && (isCommonEnglishWord(run[0]) || isShortWord(run[0]))) continue;
     // A letter alone joined onto a word makes another name ("TIM E CO" is no TIME), unless the name has it apart.
@@ -87,11 +91,10 @@ export function matchCorpus(
  * Whether a name or alias of one or two letters names its brand here. "BP" is a name; "IG" is only an alias, unless a
  * store number follows it as it follows a chain's ("QT #456", "BK #21458"); "CA" after a phone number is California,
  * whatever C&A is called, while "DM FIL.2341 LEIPZIG" starts with a name. Two letters printed with an ampersand are a
- * name as printed ("A&W TORONTO ON", "M&S"). Either, before a town or suburb of its brand's own market, is that
- * brand's branch ("Z KILBIRNIE", "NW THORNDON"); a letter alone names nothing else.
+ * name as printed ("A&W TORONTO ON", "M&S"). A letter alone names nothing else, but before a branch of its brand's own
+ * market ("Z KILBIRNIE", "NW THORNDON"), which ownBranch reads first.
  */
-function shortNameStands(hit: { brand: NamedBrand; isName: boolean }, { key, words: run, rest }: Run, country: string | null): boolean {
-  if (ownBranch(hit.brand, rest, country)) return true;
+function shortNameStands(hit: { brand: NamedBrand; isName: boolean }, { key, words: run, rest }: Run): boolean {
   const asRegion = run.every(isRegionCode) && rest.every((w) => w === NUMBER_MARK || /\d/.test(w));
   const ampersand = run.some((w) => w.includes("&"));
   return key.length === 2 && (hit.isName || ampersand || rest[0] === NUMBER_MARK) && !asRegion;
