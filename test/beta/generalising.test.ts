@@ -356,12 +356,16 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "BP EMMA WILLIAMS REF BIRTHDAY", // a UK bill payment to a person
       "PRIYA SHAH FASTER PAYMENT REF HOLIDAY", // the rail after the name, then the memo
       "INTERNET XFR TO B WILSON REF FLATBILLS",
+      "TFR TO M FARMER RENT", // an initial that could be a title (M, Monsieur), then the memo
+      "SO ETHAN HUGHES POCKET MONEY", // a standing order to someone named by a given name
+      "AAB INZ TIKKIE TIKKIE ID 001234567890 PIZZA VRIJDAG DOOR S JANSEN", // a Tikkie between friends
     ]) {
       expect(await row(descriptor, true), descriptor).toMatchObject({ status: "cleaned", domain: null, entity_type: "person" });
     }
     // A brand's very name after a transfer phrase stays the brand.
     expect(await row("ZELLE TO STARBUCKS", true)).toMatchObject({ domain: "starbucks.com" });
     expect(await row("ONLINE PAYMENT - SPARK NZ", true)).toMatchObject({ domain: "spark.co.nz" });
+    expect(await row("SO CAL EDISON CO 800-655-4555 CA", true)).toMatchObject({ domain: "sce.com" }); // Cal is a given name, CO no person's
     expect(await row("ONLINE PAYMENT THANK YOU", true)).toMatchObject({ domain: null, entity_type: null }); // a card's repayment
     // A brand named as people are is, after a transfer, a person of that name; on a card line it is the brand.
     expect(await row("TO JOHN LEWIS 30-90-21 12345678 REF BIRTHDAY", true)).toMatchObject({ domain: null, entity_type: "person" });

@@ -109,10 +109,15 @@ function isPerson(parsed: ParsedDescriptor, request: TransactionRequest): boolea
   // ***4ZB", "VENMO PAYMENT 1021234567").
   const unnamed = !parsed.merchant && (!parsed.platform || parsed.platform.kind === "p2p");
   if (parsed.transfer && (isPersonalName(parsed.merchant) || unnamed)) return true;
+  // A Tikkie payment request paid between friends, in whichever field the bank prints it ("TIKKIE ID 0001…, VAN J …").
+  if (TIKKIE.test(parsed.text)) return true;
   // Paid through a wallet, to someone named as people are ("PAYPAL *JOSE DIAZ", "PAYPAL *ANNAKOWALSKI").
   if (parsed.platform?.kind === "wallet" && isWalletPayee(parsed.merchant)) return true;
   return namesHolder(parsed.text, request.transaction_context?.account_holder?.name);
 }
+
+/** Tikkie, ABN AMRO's payment requests between friends, named anywhere in the line ("AAB INZ TIKKIE", "TIKKIE ID …"). */
+const TIKKIE = /\bTIKKIE\b/;
 
 /**
  * The platform as the merchant: when it bills for itself ("UBER *TRIP", "APPLE.COM/BILL", "SHOPIFY* 2145879

@@ -111,13 +111,19 @@ export function splitTransfer(text: string, rail: "p2p" | "wallet" | null): { tr
   const afterP2pRail = rail === "p2p";
   // After a P2P rail, its direction words or a bank's transfer phrase ("BLIK PRZELEW NA TELEFON DO").
   const direction = rail ? RAIL_DIRECTION.exec(text) : null;
-  const phrase = TRANSFER_PHRASE.exec(text) ?? (afterP2pRail || direction?.[0] ? direction : null);
+  const phrase = TRANSFER_PHRASE.exec(text) ?? standingOrder(text) ?? (afterP2pRail || direction?.[0] ? direction : null);
   if (afterP2pRail || phrase) {
     const rest = (phrase ? text.slice(phrase[0].length) : text).replace(/^[\s:;*#-]+/, "");
     return { transfer: true, rest: rest.replace(MEMO, "").replace(/^(?:#\s*[;:,]?\s*)+/, "") };
   }
   const suffix = TRANSFER_SUFFIX.exec(text);
   return suffix ? { transfer: true, rest: text.slice(0, suffix.index).replace(MEMO, "") } : { transfer: false, rest: text };
+}
+
+/** A UK standing order to someone named by a given name ("SO ETHAN HUGHES POCKET MONEY"; not "SO CAL EDISON CO"). */
+function standingOrder(text: string): RegExpExecArray | null {
+  const order = /^SO(?= ([A-Z]+) [A-Z])/.exec(text);
+  return order && isGivenName(order[1]) && isPersonalName(text.slice(order[0].length).replace(MEMO, "").trim()) ? order : null;
 }
 
 /**
@@ -132,11 +138,14 @@ export function isPersonalName(text: string): boolean {
     .split(" ")
     .map((w) => w.replace(/,$/, ""))
     .filter((w) => /\p{L}/u.test(w) && !/\d/.test(w));
-  const named = TITLES.has(words[0]) ? words.slice(1) : words;
-  if (looksLikeName(named)) return true;
-  // A name of two or three words, then a memo: everything after it a memo word or no business word at all.
-  return [3, 2].some((n) => named.length > n && looksLikeName(named.slice(0, n)) && named.slice(n).every((w) => MEMO_WORDS.has(w) || !BUSINESS_WORDS.has(w)));
+  // A title first, or an initial that reads as one ("M SMITH RENT": M is Monsieur or an initial).
+  return (TITLES.has(words[0]) ? [words.slice(1), words] : [words]).some(nameThenMemo);
 }
+
+/** A name, or a name of two or three words then a memo: everything after it a memo word or no business word at all. */
+const nameThenMemo = (named: string[]) =>
+  looksLikeName(named) ||
+  [3, 2].some((n) => named.length > n && looksLikeName(named.slice(0, n)) && named.slice(n).every((w) => MEMO_WORDS.has(w) || !BUSINESS_WORDS.has(w)));
 
 function looksLikeName(words: string[]): boolean {
   if (words.length < 1 || words.length > 4) return false;
