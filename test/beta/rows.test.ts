@@ -78,11 +78,12 @@ describe("entity_type", () => {
   });
 
   it("is person for a payee named as people are after a wallet: a given name and a surname, apart or run together", async () => {
-    for (const transaction of ["PAYPAL *JOSE DIAZ 402-935-2050 CA", "PAYPAL *ANNAKOWALSKI 402-935-7733 CA", "PAYPAL *MIKEHUANG88"]) {
+    // A surname that is a common word after a given name of four letters or more ("EMILYSTONE").
+    for (const transaction of ["PAYPAL *JOSE DIAZ 402-935-2050 CA", "PAYPAL *ANNAKOWALSKI 402-935-7733 CA", "PAYPAL *MIKEHUANG88", "PAYPAL *EMILYSTONE"]) {
       expect(await row(transaction, true), transaction).toMatchObject({ status: "cleaned", domain: null, entity_type: "person" });
     }
-    // A kind of business or a common word after the given name is a shop's name; a brand's whole name is the brand.
-    for (const transaction of ["PAYPAL *ROSEFLORIST", "PAYPAL *LILYFLOWERS"]) {
+    // A kind of business, or a common word after a short given name, is a shop's name; a brand's whole name is the brand.
+    for (const transaction of ["PAYPAL *ROSEFLORIST", "PAYPAL *LILYFLOWERS", "PAYPAL *MIASTYLE", "PAYPAL *MARKTOYS"]) {
       expect((await row(transaction, true)).entity_type, transaction).toBeNull();
     }
     expect(await row("PAYPAL *JOHNLEWIS", true)).toMatchObject({ domain: "johnlewis.com", entity_type: "organization" });

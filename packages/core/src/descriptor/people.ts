@@ -104,6 +104,7 @@ export const BUSINESS_WORDS = new Set([
   "KAPPERSZAAK", "BLOEMEN", "FRISORSALONG", "BAGERI", "FRISØR", "BAKERIET", "KONDITORI",
   "DONAIR", "VICTUALLERS", "VICTUALLER", "BUTCHER", "SHACK", "ALTERATIONS", "ALTERATION", "TILE",
   "CAKES", "CAKE", "PASTRIES", "PASTRY", "SWEETS", "CANDY", "CONFECTIONERY", "PHO", "CO-OP", "COOP", "FURNITURE",
+  "TOYS", "GIFTS", "CRAFTS", "DESIGNS", "BAKES", "HANDMADE", "VINTAGE",
 ]);
 
 /** Splits a leading transfer phrase off; `transfer` tells whether the text is a transfer (a P2P rail always is). */
@@ -171,15 +172,22 @@ export function isWalletPayee(text: string): boolean {
   return words.length >= 2 && words.length <= 3 && isGivenName(words[0]) && isPersonalName(words.join(" "));
 }
 
-/** A given name and a surname run together ("ANNAKOWALSKI", "MIKEHUANG"), read at the longest given name it starts with. */
+/**
+ * A given name and a surname run together ("ANNAKOWALSKI", "MIKEHUANG", "EMILYSTONE"), read at the longest given name
+ * it starts with. A surname that is a common word follows only a given name of four letters or more ("TINAGUESS";
+ * "MIASTYLE" may be a shop).
+ */
 function gluedName(word: string): boolean {
   for (let n = Math.min(word.length - MIN_SURNAME, MAX_GIVEN); n >= MIN_GIVEN; n--) {
     if (!isGivenName(word.slice(0, n))) continue;
     const surname = word.slice(n);
-    return !BUSINESS_WORDS.has(surname) && !BUSINESS_WORDS.has(surname.replace(/S$/, "")) && !isCommonEnglishWord(surname);
+    const business = BUSINESS_WORDS.has(surname) || BUSINESS_WORDS.has(surname.replace(/S$/, ""));
+    return !business && (!isCommonEnglishWord(surname) || (n >= MIN_GIVEN_BEFORE_WORD && surname.length >= MIN_GIVEN_BEFORE_WORD));
   }
   return false;
 }
+
+const MIN_GIVEN_BEFORE_WORD = 4;
 
 const MIN_GIVEN = 3;
 const MAX_GIVEN = 9;
