@@ -163,6 +163,7 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "CB H ET M PARIS HAUSSMANN 12/03": "hm.com",
       "PAIEMENT BANCONTACT MC DONALD S LOUVAIN-LA-NEUVE 12/03/2024": "mcdonalds.com", // a possessive's S printed apart
       "VISA VARE 4521 08.03 NOK 249,00 VY OSLO S": "vy.no", // a city's S is its central station, no possessive
+      "MAX BURGERS GÖTEBORG": "max.se", // a city printed with its marks
     });
     // Without a legal form after it, TRADING names a business; a mall's word before a trade's is a business's name.
     await expectCleaned(["SHELL TRADING POST", "KFC CENTRO DENTAL"]);

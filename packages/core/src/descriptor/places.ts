@@ -1,6 +1,7 @@
 // Where a purchase happened, as banks print it after the merchant ("TARGET 00012345 MINNEAPOLIS MN"). Matching uses
 // these to tell a merchant's name from the place that follows it, so "APPLE FARM STAND" is not Apple while
 // "STARBUCKS SEATTLE WA" is Starbucks. Lists, not guesses: a word that is not here is taken as part of the name.
+import { withoutMarks, withUmlautsSpelled } from "./ascii.ts";
 import { COUNTRY_CODES } from "../beta/countries.ts";
 import gazetteer from "./towns.json" with { type: "json" };
 
@@ -235,7 +236,9 @@ export function placeLength(words: string[], start: number, { cut = true, codes 
   // A German or Nordic city with its umlauts written out ("ZUERICH", "MUENCHEN") is the city.
   const isPlace = (phrase: string) => {
     const plain = phrase.replace(/(?<=[A-Z])([AOU])E/g, "$1");
-    return known(phrase) || (plain !== phrase && known(plain));
+    // And with its marks dropped, as the lists hold it ("GÖTEBORG", "KØBENHAVN", "MÜNCHEN").
+    const ascii = /[^\x00-\x7f]/.test(phrase) ? [withoutMarks(phrase), withUmlautsSpelled(phrase)] : [];
+    return known(phrase) || (plain !== phrase && known(plain)) || ascii.some(known);
   };
   for (let n = Math.min(towns ? Math.max(longestPhrase, TOWN_WORDS) : longestPhrase, words.length - start); n >= 1; n--) {
     const phrase = words.slice(start, start + n).join(" ");
