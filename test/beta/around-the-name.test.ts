@@ -73,6 +73,8 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "LNER TICKET OFFICE YORK GB": "lner.co.uk",
       "SFMTA METER 0412 SAN FRANCISCO CA": "sfmta.com",
       "PRESTO AUTOLD TORONTO ON": "prestocard.ca",
+      "KORTTIOSTO HSL LIPPUAUTOMAATTI HELSINKI": "hsl.fi", // each language's ticket machines and counters
+      "COMPRA RENFE TAQUILLA MADRID": "renfe.com",
       "MYKI TOP UP": "ptv.vic.gov.au", // a top-up in two words, as TOPUP is in one
     });
     await expectCleaned(["SHELL TOP UP CAFE"]);
