@@ -2,6 +2,7 @@
 // prefixes as banks really print them, and platform domains that never become the merchant. Each rule beside the local
 // shops it must leave alone.
 import { beforeAll, describe, expect, it } from "vitest";
+import { withGeneratedAliases } from "@brand/core/beta/generated-aliases";
 import { abbreviation, buildLooseIndex, domainBrand, skeleton, truncatedName } from "@brand/core/descriptor/loose-match";
 import { prefixSpellings } from "@brand/core/descriptor/platforms";
 import { ownStageRow } from "../helpers/beta.ts";
@@ -116,6 +117,15 @@ describe("a name without vowels", () => {
   it("drops only vowels inside a name's words when it keeps some", () => {
     expect(abbreviation(index, ["DOLRTREE"])).toBe("dollartree"); // a vowel and a doubled letter inside DOLLAR
     expect(abbreviation(index, ["COSTCOFFEE"])).toBeNull(); // COSTA's last letter: another word, COST
+  });
+});
+
+describe("spellings generated from the corpus", () => {
+  it("spells every name with \"and\" with an ampersand too, each of several in a row", () => {
+    const row = (raw: string) => ({ key: raw.toLowerCase().replace(/\s/g, ""), raw, is_name: 1, id: raw, name: raw, domain: null, popularity: 50, market: null, category: null });
+    const names = ["Pacific Gas and Electric", "Bed Bath and Beyond", "Barnes and Noble"];
+    const generated = withGeneratedAliases(names.map(row)).map((r) => r.raw);
+    expect(generated).toEqual(expect.arrayContaining(["Pacific Gas & Electric", "Bed Bath & Beyond", "Barnes & Noble"]));
   });
 });
 

@@ -28,7 +28,7 @@ export function withGeneratedAliases(rows: KeyRow[]): KeyRow[] {
       ...asciiSpellings(row.raw),
       ...(row.is_name === 1 ? withoutNumber(row.raw) : []),
       ...(row.raw.includes("&") ? AMPERSAND_WORDS.map((and) => row.raw.replace(/\s*&\s*/g, ` ${and} `)) : []),
-      ...(AND_WORD.test(row.raw) ? [row.raw.replace(AND_WORD, " & ")] : []),
+      ...andAsAmpersand(row.raw),
     ];
     return spellings.flatMap((raw) => {
       const key = nameKey(raw.toUpperCase());
@@ -58,7 +58,11 @@ function asciiSpellings(raw: string): string[] {
 }
 
 /** "and" written as an ampersand ("PACIFIC GAS & ELECTR" for Pacific Gas and Electric). */
-const AND_WORD = /\s+and\s+/gi;
+function andAsAmpersand(raw: string): string[] {
+  // A replace, never a global regex's `test`: its `lastIndex` would carry over from one name to the next.
+  const spelled = raw.replace(/\s+and\s+/gi, " & ");
+  return spelled === raw ? [] : [spelled];
+}
 
 /** An ampersand as the statements' languages write it out ("H ET M" in France, "M AND S"). */
 const AMPERSAND_WORDS = ["AND", "ET", "UND", "EN", "OG", "OCH"];

@@ -23,10 +23,13 @@ export type Lookup = {
 export function newLookup(deps: RowDeps, request: TransactionRequest): Lookup {
   const prefixes = deps.corpus.prefixes;
   const read = parseDescriptor(request.transaction, prefixes);
-  const searched = matchCorpus(deps.corpus, read.words, { given: read.head, country: purchaseCountry(request), atTerminal: read.platform?.kind === "pos" });
   // A platform billing for itself names nobody else ("DELIVEROO PLUS": its membership, not the Plus supermarkets); but
   // a brand's name that reads as a city is no platform's bill ("DD ID MOBILE": iD Mobile, not DoorDash in Mobile, AL).
-  const sells = read.platformSells && (!namesBrand(searched) || printsPlatformsOwn(read.words, read.platform!));
+  const ownBill = read.platformSells && printsPlatformsOwn(read.words, read.platform!);
+  const searched = ownBill
+    ? null
+    : matchCorpus(deps.corpus, read.words, { given: read.head, country: purchaseCountry(request), atTerminal: read.platform?.kind === "pos" });
+  const sells = read.platformSells && (ownBill || !namesBrand(searched));
   const named = sells ? null : searched;
   // A delivery app's prefix before a business no app delivers for was none: "DD SKY DIGITAL" is a British direct debit.
   const undelivered = read.platform?.kind === "delivery" && UNDELIVERED.has(named?.category ?? "");

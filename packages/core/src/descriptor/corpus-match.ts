@@ -58,7 +58,7 @@ export function matchCorpus(
   const keys = [...candidates.map((c) => c.key), ...(headKey.length >= MIN_HEAD_KEY ? [headKey] : [])].filter(Boolean);
   if (!keys.length) return null;
   const hits = brandsByKeys(index, keys, country);
-  for (const candidate of candidates) {
+  for (const [at, candidate] of candidates.entries()) {
     const { key, rest, words: run } = candidate;
     const hit = hits.get(key);
     if (!hit) continue;
@@ -69,12 +69,12 @@ export function matchCorpus(
       if (!branch && !shortNameStands(hit, candidate)) continue;
     }
     // After an unknown biller's star, one common word is a name its customer chose ("XYZCORP*ORANGE").
-    if (product.includes(candidate) && !hits.has(headKey) && run.length === 1 && (isCommonEnglishWord(run[0]) || isShortWord(run[0]))) continue;
+    if (at < product.length && !hits.has(headKey) && run.length === 1 && (isCommonEnglishWord(run[0]) || isShortWord(run[0]))) continue;
     // A letter alone joined onto a word makes another name ("TIM E CO" is no TIME), unless the name has it apart.
     if (run.length > 1 && run.at(-1)!.length === 1 && nameWords(hit.brand.name) < run.length) continue;
     const said = strength(run, key, { atTerminal });
     // Behind a terminal, a name that is one common word is a shop's with any word after it ("SUMUP *FARMERS MKT").
-    if (atTerminal && run.length === 1 && isCommonEnglishWord(run[0]) && !onlyPlacesAndNumbers(rest)) continue;
+    if (atTerminal && said.word && !onlyPlacesAndNumbers(rest)) continue;
     // Behind a terminal a short name's kind of business after it is a shop's name ("TST*WENDYS KITCHEN").
     const kind = atTerminal && !said.strong ? null : hit.brand.category;
     // The next word cut short may go on with a longer name ("NORDSTROM RAC": Nordstrom Rack; "APOTEK HJART").
