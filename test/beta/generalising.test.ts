@@ -156,6 +156,28 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     }
   });
 
+  it("names a chain of OpenStreetMap's index in its own market, and never a shop whose first word begins one", async () => {
+    for (const [descriptor, domain] of [
+      ["JESSOPS 0123 LONDON GB", "jessops.com"],
+      ["PFENNIGPFEIFFER 0412 LEIPZIG", "pfennigpfeiffer.de"],
+      ["POUTINEVILLE MONTREAL QC", "poutineville.com"],
+      ["MATOPPET UMEA", "matoppet.se"],
+    ]) {
+      expect(await row(descriptor), descriptor).toMatchObject({ status: "matched", domain });
+    }
+    // The index holds Pizzeria 105, Otto's, The Coffee, Big Apple Bagels and Phở Hòa: a common word, a given name or a
+    // trade's word first keeps them out of the corpus.
+    for (const [descriptor, withContext] of [
+      ["PIZZERIA DA MARIO ROMA", false],
+      ["KARTENZAHLUNG OTTOS WURSTBUDE/ESSEN", false],
+      ["SUMUP *THE COFFEE HUT WHITBY", true],
+      ["BIG APPLE BAGELS #2 NEW YORK NY", false],
+      ["SKIPTHEDISHES.COM PHO HOA WINNIPEG MB", true],
+    ] as const) {
+      expect(await row(descriptor, withContext), descriptor).toMatchObject({ status: "cleaned", domain: null });
+    }
+  });
+
   it("answers a brand's other domain with the brand's own site", async () => {
     expect(await row("ITUNES.COM/BILL 866-712-7753 CA")).toMatchObject({ status: "matched", domain: "apple.com", name: "Apple" });
   });
@@ -437,6 +459,8 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "ATM WITHDRAWAL 7-ELEVEN 1234 MAIN ST DALLAS TX",
       "PRELIEVO BANCOMAT UNICREDIT 12/03/2024 ROMA",
       "AUSZAHLUNG GELDAUTOMAT 12.03 14.22 SPK KOELNBONN",
+      "AUTOMAT 00012345 K1 12.03.UM 14.22 BEHEBUNG", // Austria's withdrawal, where Automat is also a Dutch chain
+      "BARBEHEBUNG 14.03. 09:12 RAIFFEISEN GRAZ",
     ]) {
       expect(await row(descriptor), descriptor).toMatchObject({ status: "cleaned", domain: null, intermediary: null });
     }

@@ -54,6 +54,25 @@ describe("seed corpus", () => {
     expect(() => validateSeed({ ...files, [merchantFiles[0][0]]: [unsourced] }, icons)).toThrow(/source/);
   });
 
+  it("adds the index's chains under names the hand-written files never hold, one site each, with their source", () => {
+    const chains = files["merchants-chains.json"] as { name: string; domain: string; aliases: string[]; source: string }[];
+    expect(chains.length).toBeGreaterThan(1_000);
+    const key = (name: string) => name.toUpperCase().replace(/[^A-Z0-9]/g, "");
+    const handWritten = Object.entries(files)
+      .filter(([name]) => /^(brands|merchants)-/.test(name) && name !== "merchants-chains.json")
+      .flatMap(([, rows]) => rows as { name: string; domain: string; aliases: string[] }[]);
+    const heldNames = new Set(handWritten.flatMap((b) => [b.name, ...b.aliases].map(key)));
+    const heldDomains = new Set(handWritten.map((b) => b.domain));
+    for (const chain of chains) {
+      expect(chain.source, chain.name).toMatch(/^name-suggestion-index [\d.]+ \(.+\); official website from Wikidata Q\d+$/);
+      expect([chain.name, ...chain.aliases].filter((n) => heldNames.has(key(n))), chain.domain).toEqual([]);
+      expect(heldDomains.has(chain.domain), chain.domain).toBe(false);
+    }
+    expect(new Set(chains.map((c) => c.domain)).size).toBe(chains.length);
+    const merged = new Map(corpus.brands.map((b) => [b.domain, b]));
+    expect(merged.get("jessops.com")).toMatchObject({ market: "GB", category: "retail" }); // one market: its home
+  });
+
   it("refuses a file with an invented ISIN or a dangling parent", () => {
     const badIsin = [{ ...sp500[0], isins: ["US0378331006"] }];
     expect(() => validateSeed({ ...files, "brands-sp500.json": badIsin }, icons)).toThrow(/check digit/);

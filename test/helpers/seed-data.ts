@@ -12,6 +12,7 @@ import merchantsEu from "../../seed/merchants-eu.json";
 import merchantsCaAu from "../../seed/merchants-ca-au.json";
 import merchantsMore from "../../seed/merchants-more.json";
 import merchantsExtra from "../../seed/merchants-extra.json";
+import merchantsChains from "../../seed/merchants-chains.json";
 import aliases from "../../seed/aliases.json";
 import crypto from "../../seed/crypto.json";
 import exchanges from "../../seed/exchanges.json";
@@ -30,6 +31,7 @@ export const seedFiles = {
   "merchants-ca-au.json": merchantsCaAu,
   "merchants-more.json": merchantsMore,
   "merchants-extra.json": merchantsExtra,
+  "merchants-chains.json": merchantsChains,
   "aliases.json": aliases,
   "crypto.json": crypto,
   "exchanges.json": exchanges,

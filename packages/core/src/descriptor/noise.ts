@@ -225,6 +225,6 @@ const TRAILING_PREFIXES = wordBeginnings(TRAILING_WORDS, 4);
  * WITHDRAWAL AT LLOYDS BANK ATM"). It names no merchant.
  */
 const CASH_MACHINE =
-  /^\s*(?:GEA|VDA-)|^\s*CASH\s+(?:[A-Z]+\s+){1,3}?(?:\d{1,2}[A-Z]{3}|[A-Z]{3}\d{1,2})\b|\bATM\b|\bCASH\s+WITHDRAWAL\b|\bGELD(?:AUTOMAAT|MAAT|AUTOMAT)\b|\bBARGELD|\bPRELIEVO\b|\bCAJERO\b|\bRETRAIT\s+(?:DAB|GAB)\b|\bKONTANTUTTAG\b|\bBANKOMAT\b/;
+  /^\s*(?:GEA|VDA-)|^\s*CASH\s+(?:[A-Z]+\s+){1,3}?(?:\d{1,2}[A-Z]{3}|[A-Z]{3}\d{1,2})\b|\bATM\b|\bCASH\s+WITHDRAWAL\b|\bGELD(?:AUTOMAAT|MAAT|AUTOMAT)\b|\bBARGELD|\bPRELIEVO\b|\bCAJERO\b|\bRETRAIT\s+(?:DAB|GAB)\b|\bKONTANTUTTAG\b|\bBANKOMAT\b|\b(?:BAR)?BEHEBUNG\b/;
 
 export const isCashMachine = (upper: string) => CASH_MACHINE.test(upper);

@@ -104,6 +104,12 @@ export const SeedMerchant = SeedBrand.omit({ market: true }).extend({
   source: z.string().min(3),
 }).strict();
 
+/**
+ * A chain from OpenStreetMap's name-suggestion-index (seed/merchants-chains.json, scripts/build-chains.mjs): a merchant
+ * whose home market is null when it trades in several of ours (the index tells no home among them).
+ */
+export const SeedChain = SeedMerchant.extend({ country: z.string().regex(/^[A-Z]{2}$/).nullable() }).strict();
+
 export const SeedCrypto = z.strictObject({
   symbol: z.string().regex(/^[A-Z0-9]{2,10}$/),
   name: z.string().min(1),
@@ -160,6 +166,7 @@ export const SeedPlatform = z.strictObject({
 
 export type SeedBrand = z.infer<typeof SeedBrand>;
 export type SeedMerchant = z.infer<typeof SeedMerchant>;
+export type SeedChain = z.infer<typeof SeedChain>;
 export type SeedCrypto = z.infer<typeof SeedCrypto>;
 export type SeedExchange = z.infer<typeof SeedExchange>;
 export type SeedIndex = z.infer<typeof SeedIndex>;
@@ -179,6 +186,7 @@ export const SEED_FILES = {
   "merchants-ca-au.json": SeedMerchant,
   "merchants-more.json": SeedMerchant,
   "merchants-extra.json": SeedMerchant,
+  "merchants-chains.json": SeedChain,
   "aliases.json": SeedAliases,
   "crypto.json": SeedCrypto,
   "exchanges.json": SeedExchange,

@@ -6,6 +6,7 @@ import {
   SEED_FILES,
   SeedAliases,
   SeedBrand,
+  SeedChain,
   type IconSource,
   SeedCrypto,
   SeedExchange,
@@ -47,6 +48,7 @@ export function validateSeed(files: SeedFiles, icons: IconCatalogue): SeedData {
         ...parse("brands-consumer.json", files["brands-consumer.json"], SeedBrand),
         ...parse("brands-web.json", files["brands-web.json"], SeedBrand),
         ...MERCHANT_FILES.flatMap((file) => parse(file, files[file], SeedMerchant).map(asBrand)),
+        ...parse("merchants-chains.json", files["merchants-chains.json"], SeedChain).map(asBrand),
       ]),
       more,
     ),
@@ -75,7 +77,7 @@ const MERCHANT_FILES = [
  * A merchant as a brand: its home market tells it from same-named brands elsewhere, what it sells what words may follow
  * its name; its source is the data's own record, not the database's.
  */
-const asBrand = ({ country, source: _source, ...brand }: SeedMerchant): SeedBrand => ({ ...brand, market: country });
+const asBrand = ({ country, source: _source, ...brand }: SeedMerchant | SeedChain): SeedBrand => ({ ...brand, market: country });
 
 /** The same brand may stand in two files (an S&P 500 member that is also a big consumer merchant): merge by domain. */
 function mergeBrands(brands: SeedBrand[]): SeedBrand[] {
