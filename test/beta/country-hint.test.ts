@@ -29,5 +29,7 @@ describe("the country a descriptor shows", () => {
     expect(countryShown("NETFLIX.COM")).toBeNull();
     expect(countryShown("COSTA COFFEE BIRMINGHAM")).toBeNull(); // England or Alabama
     expect(countryShown("REWE MARKT DE")).toBeNull(); // Delaware or Germany
+    expect(countryShown("OCTOPUS ENERGY MANDATE NO 0041")).toBeNull(); // a number, not Norway
+    expect(countryShown("REMA 1000 OSLO NO")).toBe("NO");
   });
 });

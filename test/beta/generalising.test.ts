@@ -209,6 +209,17 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "VISA VAREKJØP NARVESEN OSLO S Dato 04.03": "narvesen.no", // DNB's Visa purchase and its date
       "PAIEMENT AVEC LA CARTE DE DEBIT NUMERO 4871 04XX XXXX X123 DELHAIZE1234 GENT 08-03-2025": "delhaize.be", // Belgium, in French
       "DOMICILIERING PROXIMUS MEDEDELING +++412/0934/12345+++": "proximus.be",
+      "WITHDRAWAL POS #551902 WALGREENS TEMPE AZ": "walgreens.com", // a point-of-sale debit, not a cash machine
+      "C-IDP PURCHASE-7731 CANADIAN TIRE #0412 OTTAWA ON": "canadiantire.ca", // Interac, contactless
+      "MB-BILL PAYMENT HYDRO ONE": "hydroone.com", // a Canadian bill paid in the mobile app
+      "ELECTRONIC PMT-WEB COMCAST 0412234551": "comcast.com",
+      "DEBITKARTEN-ZAHLUNG MIGROS ZUERICH 08.03.2024 KARTE 4412": "migros.ch",
+      "VARER 11.03 REMA 1000 TORSHOV": "rema.no", // Norway: goods bought on that date
+      "EFTPOS TXN BUNNINGS 9482 HORNSBY": "bunnings.com.au",
+      "DEBIT TRANSACTION PAK N SAVE 4471****1123": "paknsave.co.nz",
+      "DANKORTKOB NETTO ODENSE": "netto.dk", // DANKORT-KØB run together
+      "PAGAMENTO POS 12,00 EUR DEL 09.03.2024 ORE 08:10 PRESSO ESSELUNGA MILANO": "esselunga.it", // "presso": at
+      "DIRECT DEBIT PAYMENT TO BRITISH GAS REF B-77C2D1, MANDATE NO 0044": "britishgas.co.uk", // NO is a number's
     };
     for (const [descriptor, domain] of Object.entries(wrapped)) expect(await row(descriptor), descriptor).toMatchObject({ status: "matched", domain });
   });

@@ -18,13 +18,13 @@ const PHRASES: RegExp[] = [
   /\bON\s+\d{1,2}[-/.]\d{1,2}(?:[-/.]\d{2,4})?\b/g,
   /^\s*(?:PAIEMENT\s+(?:PAR\s+)?(?:CB|CARTE)|CB|CARTE)\b/g, // France
   /\b(?:KARTENZAHLUNG|SEPA-LASTSCHRIFT|LASTSCHRIFT|GIROCARD|EC-KARTE|EC KARTE)\b/g, // Germany
-  /^\s*(?:IDP|INTERAC(?: RETAIL)?)\s+PURCHASE\b(?:\s*-\s*\d{4})?/g, // Canada: Interac Direct Payment
+  /^\s*(?:C-)?(?:IDP|INTERAC(?: RETAIL)?)\s+PURCHASE\b(?:\s*-\s*\d{4})?/g, // Canada: Interac Direct Payment ("C-IDP": contactless)
   /\b(?:DEBIT|CREDIT|CHECK)\s*CARD\s+(?:PURCHASE|PAYMENT|PMT)?\b/g,
   /\bCHECKCARD\s+\d{4}\b/g,
-  /\b(?:POS|PIN)\s+(?:DEBIT|PURCHASE|PUR|TRANSACTION|WITHDRAWAL)\b/g,
+  /\b(?:POS|PIN)\s+(?:DEBIT|PURCHASE|PUR|TRANSACTION|WITHDRAWAL)\b|^\s*WITHDRAWAL\s+POS\b/g,
   /\bRECURRING\s+(?:PAYMENT|PMT|DEBIT|CHARGE)\b/g,
   /\b(?:VISA|MASTERCARD|MC|AMEX)\s+(?:PURCHASE|(?:DEBIT|DDA)(?:\s+PUR(?:CHASE)?)?|CARD|VAREKJØP|VAREKJOP|VARE|KJØP|KJOP|KÖP|KOP)\b/g, // "VISA VARE", "VISA KJØP", "VISA VAREKJØP": Norway; "VISA KÖP": Sweden
-  /\b(?:DBT|DEBIT)\s+(?:PURCHASE|PUR|CRD)\b|\bNON-PIN\b|^\s*RECURRING\b/g,
+  /\b(?:DBT|DEBIT)\s+(?:PURCHASE|PUR|CRD|TRANSACTION)\b|\bNON-PIN\b|^\s*RECURRING\b/g,
   /^\s*(?:IDEAL(?:\s+BETALING)?|PAY\s+ANYONE(?=\s+TRANSFER))\b|\b(?:BESTELLING|BESTELLUNG)\b|\bVALUE\s+DATE:?|\bPASNR\.?\s*\d*/g,
   /^\s*(?:MISC(?:ELLANEOUS)?\s+(?:PAYMENT|DEBIT)|PAGO\s+MOVIL(?:\s+EN)?|PAIEMENT\s+DIRECT)\b/g,
   /\bCARD\s+(?:ENDING\s+(?:IN\s+)?|NO\.?\s*|#\s*)?[X*]*\d{4}\b/g,
@@ -32,20 +32,20 @@ const PHRASES: RegExp[] = [
   /^\s*(?:PRLV|PRELEVEMENT)(?:\s+SEPA)?\b/g, // France: direct debit
   /^\s*(?:COMPRA|PAGO)\s+(?:CON\s+)?TARJ(?:ETA)?\.?(?:\s+\d{4}\b)?(?:\s+EN\b)?/g, // Spain: card purchase
   /^\s*(?:PAGAMENTO|PAG\.?|ACQUISTO|OPERAZIONE)(?:\s+CON)?(?:\s+(?:POS|CARTA|CONTACTLESS|TRAMITE\s+POS))?\b/g, // Italy: card purchase
-  /\b(?:ALLE\s+)?ORE\s+\d{1,2}[:.]\d{2}\b|\bCARTA\s+N\.?\s*[*X\d]+|\bDEL\s+(?=\d{1,2}\.\d{1,2}\.\d{2,4})|\bC\/O\b/g, // Italy: the time and the card, "c/o"
+  /\b(?:ALLE\s+)?ORE\s+\d{1,2}[:.]\d{2}\b|\bCARTA\s+N\.?\s*[*X\d]+|\bDEL\s+(?=\d{1,2}\.\d{1,2}\.\d{2,4})|\bC\/O\b|\bPRESSO\b(?=\s+[A-Z])/g, // Italy: the time and the card, "c/o", "presso" (at)
   /^\s*(?:BEA|GEA)(?:,?\s+BETAALPAS)?\b|\bBETAALAUTOMAAT\b|^\s*(?:SEPA\s+)?INCASSO(?:\s+ALGEMEEN\s+DOORLOPEND)?\b/g, // Netherlands
-  /^\s*(?:KORTKÖP|KORTKOP|KORTKJØP|KORTKJOP|VAREKJØP|VAREKJOP|KORTTIOSTO|DANKORT-(?:NOTA|KØB|KOB)|VISA\/DANKORT)\b/g, // Nordics: card purchase
-  /^\s*(?:EFTPOS|VISA DEBIT)\s+(?:PURCHASE|PURCH)?\b/g, // Australia and New Zealand
+  /^\s*(?:KORTKÖP|KORTKOP|KORTKJØP|KORTKJOP|VAREKJØP|VAREKJOP|KORTTIOSTO|DANKORT-?(?:NOTA|KØB|KOB)|VISA\/DANKORT|VARER?(?=\s+\d))\b/g, // Nordics: card purchase ("VARER 09.03": Norway's goods)
+  /^\s*(?:EFTPOS|VISA DEBIT)\s+(?:PURCHASE|PURCH|TRANSACTION|TXN)?\b/g, // Australia and New Zealand
   /\bEFTPOS\b/g,
   /^\s*(?:OPOS|PRE-AUTHORIZED DEBIT|PREAUTHORIZED DEBIT|PAD|PAIEMENT\s+PR[EÉ]AUTORIS[EÉ])\b/g, // Canada: online POS, pre-authorised debit
-  /^\s*(?:ACH\s+(?:DEBIT|WITHDRAWAL|PMT)|(?:EXTERNAL|ELECTRONIC)\s+WITHDRAWAL|ONLINE\s+PAYMENT(?!\s+-\s)|WEB\s+AUTHORI[ZS]ED\s+PMT|INT'?L\s+PURCHASE)\b/g, // US (New Zealand's "ONLINE PAYMENT - " is a transfer)
+  /^\s*(?:ACH\s+(?:DEBIT|WITHDRAWAL|PMT)|(?:EXTERNAL|ELECTRONIC)\s+WITHDRAWAL|ELECTRONIC\s+PMT-WEB|ONLINE\s+PAYMENT(?!\s+-\s)|WEB\s+AUTHORI[ZS]ED\s+PMT|INT'?L\s+PURCHASE)\b/g, // US (New Zealand's "ONLINE PAYMENT - " is a transfer)
   /^\s*TAP\s+(?:AND|&|N)\s+(?:PAY|GO)\b/g, // a contactless purchase ("TAP AND PAY BUNNINGS")
   /\s(?:DD|CD|VIS|\)\)\))(?=\s+#|\s+\d{4,}\b|\s*$)/g, // UK: the payment type after the name ("VODAFONE DD", "TESCO CD 1234")
   /^\s*VIS\s|^\s*\)\)\)\s*/g, // UK: HSBC's Visa and contactless marks before the name
   /^\s*\d{4}\s+\d{2}[A-Z]{3}\d{2}\s+[A-Z]{1,3}\s*,/g, // UK: "4471 09MAR24 C , MERCHANT , CITY GB" (card, date, type)
   /\bON\s+\d{1,2}\s+(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)\b|\s(?:BCC|BGC)\s*$/g, // UK: "ON 10 MAR BCC"
   /^\s*D\/D\b/g, // Ireland: a direct debit
-  /^\s*(?:BILL\s+(?:PAYMENT|PMT)(?:\s+VIA\b)?|BPAY)\b/g, // Canada, Australia: a bill payment
+  /^\s*(?:(?:MB-)?BILL\s+(?:PAYMENT|PMT)(?:\s+VIA\b)?|BPAY)\b/g, // Canada ("MB-": mobile banking), Australia: a bill payment
   /^\s*POINT\s+OF\s+SALE\s*-?\s*(?:INTERAC\s+)?(?:RETAIL\s+)?(?:PURCHASE|WITHDRAWAL)?/g, // Canada, Huntington
   /^\s*POS\s+MERCHANDISE\b|^\s*PAIEMENT\s+(?:DE\s+)?FACTURE(?:\s*-?\s*ACCESD)?|^\s*ACHAT(?:\s+DIRECT)?(?:\s+INTERAC)?\b/g, // Canada
   /^\s*PAIEMENT\s+AVEC\s+LA\s+CARTE\s+DE\s+D[EÉ]BIT(?:\s+NUM[EÉ]RO)?\b/g, // Belgium: a debit card payment, in French
@@ -56,11 +56,12 @@ const PHRASES: RegExp[] = [
   /^\s*FACTURE\s+CARTE(?:\s+DU\s+\d{6})?|\bCARTE\s+\d{4}X\d{4}\b/g, // France: a card invoice
   /\s(?:ECH|ID EMETTEUR|MDT|REF|LIB)\/.*$/g, // France: a SEPA debit's fields
   /\s(?:MANDAT|MANDATSREF|GLAEUBIGER-ID|GLÄUBIGER-ID|KUNDENNR|KD-NR)\b.*$/g, // Germany: a SEPA debit's fields
+  /\s(?:REF\s+[A-Z0-9]+-[A-Z0-9-]*\d|MANDATE\s+(?:NO|REF|ID)\b).*$/g, // UK: a direct debit's reference and mandate
   /^\s*ADDEBITO\s+(?:DIRETTO\s+)?(?:SDD\s+)?/g, // Italy: a direct debit
   /\b(?:ING|DOTT|DOTT\.SSA|AVV|GEOM|RAG|ARCH|SIG|SIG\.RA)\.\s+(?=[A-Z])/g, // Italy: a professional's title ("ING. ROSSI"), no bank
   /\b(?:CARTA|KARTE)\s+\d{4}\b/g, // Italy, Germany: the card
   /\b(?:EIN)?KAUF\/(?:DIENSTLEISTUNG|ONLINE-SHOPPING)(?:\s+VOM\s+[\d.]+)?|(?<=\bTWINT[- ])ZAHLUNG\b/g, // Switzerland: a purchase, wherever it stands ("TWINT KAUF/…", "TWINT-ZAHLUNG")
-  /^\s*(?:EINKAUF|BEZAHLUNG\s+KARTE)\b|\b(?:ZAHLUNG\s+)?DEBITKARTE\b|\bMC\/\d+/g, // Switzerland, Austria, Germany
+  /^\s*(?:EINKAUF|BEZAHLUNG\s+KARTE|DEBITKARTEN-ZAHLUNG)\b|\b(?:ZAHLUNG\s+)?DEBITKARTE\b|\bMC\/\d+/g, // Switzerland, Austria, Germany
   /\bKARTEN(?:NUMMER|\s+NR\.?):?\s*[X*\d]+|^\s*LSV\+?(?:\s+BELASTUNG)?/g, // Switzerland
   /^\s*POS\s+(?:\d+,\d{2}\s+AT\s+|\d{4}\s+)?K\d(?:\s+\d{1,2}\.\d{1,2}\.(?:\d{2,4})?)?/g, // Austria: "POS 23,40 AT K1 07.03.", "POS K1"
   /^\s*DOMICILIERING\b|\bMEDEDELING\b.*$/g, // Belgium: a direct debit and its message
