@@ -178,6 +178,19 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     }
   });
 
+  it("reads a Dutch SEPA line's description after a processor's name, and a wallet's instant transfer's payee", async () => {
+    const mollie = { domain: "mollie.com" };
+    expect(await row("SEPA IDEAL IBAN: NL39DEUT0322418551 BIC: DEUTNL2A NAAM: STG MOLLIE PAYMENTS OMSCHRIJVING: BLOEMENHUIS ROOS 4471", true)).toMatchObject({ status: "cleaned", intermediary: mollie });
+    expect(await row("/TRTP/IDEAL/IBAN/NL91ABNA0417164300/BIC/ABNANL2A/NAME/STICHTING MOLLIE PAYMENTS/REMI/TR7654321 BOL.COM/EREF/12-03-2024 10:02", true)).toMatchObject({ domain: "bol.com", intermediary: mollie });
+    // A biller's own description is no merchant's name: the biller stays.
+    expect(await row("SEPA INCASSO ALGEMEEN DOORLOPEND INCASSANT: NL12ZZZ NAAM: ZIGGO SERVICES BV MACHTIGING: 123 OMSCHRIJVING: FACTUUR 2024-03 IBAN: NL12", true)).toMatchObject({ domain: "ziggo.nl", intermediary: null });
+    expect(await row("PAYPAL DES:INST XFER ID:NETFLIX INDN:OWEN PRICE CO ID:PAYPALSI77 WEB", true)).toMatchObject({ domain: "netflix.com", intermediary: { domain: "paypal.com" } });
+    expect(await row("FS *ACMESOFT FSPRG.COM", true)).toMatchObject({ status: "cleaned", domain: null, intermediary: { domain: "fastspring.com" } }); // its short domain is the platform's
+    expect(await row("SHIPT*PETSMART", true)).toMatchObject({ domain: "petsmart.com", intermediary: { domain: "shipt.com" } });
+    expect(await row("EZCATER*CHIPOTLE BOSTON MA", true)).toMatchObject({ domain: "chipotle.com", intermediary: { domain: "ezcater.com" } });
+    expect(await row("P24*SKLEP OGRODNICZY", true)).toMatchObject({ status: "cleaned", intermediary: { domain: "przelewy24.pl" } });
+  });
+
   it("answers a brand's other domain with the brand's own site", async () => {
     expect(await row("ITUNES.COM/BILL 866-712-7753 CA")).toMatchObject({ status: "matched", domain: "apple.com", name: "Apple" });
   });
@@ -402,6 +415,22 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "TFR TO M FARMER RENT", // an initial that could be a title (M, Monsieur), then the memo
       "SO ETHAN HUGHES POCKET MONEY", // a standing order to someone named by a given name
       "AAB INZ TIKKIE TIKKIE ID 001234567890 PIZZA VRIJDAG DOOR S JANSEN", // a Tikkie between friends
+      "IDEAL BETAALVERZOEK TIKKIE VIA ING NAAM: M BAKKER", // Tikkie outside the name field
+      // A wire's beneficiary, a US instant payment received, a German credit and its SVWZ memo, Barclays' mobile
+      // payment, UK standing orders, New Zealand's A/P and direct credit, MB WAY run together, a structured SEPA
+      // transfer, PayPal's instant transfer to a handle, and a handle with its owner's digits.
+      "WIRE TYPE:WIRE OUT DATE:240402 TIME:0915 ET TRN:2024040200998877 SERVICE REF:007731 BNF:MARTA KOVACS ID:00098765432 PMT DET:RENT APRIL",
+      "REAL TIME TRANSFER RECD FROM ABA/CONTR BNK-026009593 FROM: DAVID CHEN REF: CONCERT",
+      "GUTSCHRIFT UEBERWEISUNG PAUL WAGNER SVWZ+ MIETE APRIL IBAN+ DE44500105175407324931",
+      "SARAH KHAN , CINEMA , VIA MOBILE - PYMT",
+      "STANDING ORDER VIA FASTER PAYMENT TO MR T ADEYEMI REFERENCE ALLOWANCE",
+      "S/O TO MISS R PATEL REF LESSONS",
+      "A/P TO T WIREMU 12-3456-0123456-00 BOARD",
+      "DIRECT CREDIT K NGATA BBQ MONEY",
+      "MBWAY TRF P/ RUI COSTA",
+      "/TRTP/SEPA OVERBOEKING/IBAN/NL91ABNA0417164300/BIC/ABNANL2A/NAME/P DE BOER/REMI/VAKANTIE/EREF/NOTPROVIDED",
+      "PAYPAL DES:INST XFER ID:LUCYGRANT INDN:OWEN PRICE CO ID:PAYPALSI77 WEB",
+      "PAYPAL *TPARKER77 402-935-7733 CA",
     ]) {
       expect(await row(descriptor, true), descriptor).toMatchObject({ status: "cleaned", domain: null, entity_type: "person" });
     }
@@ -417,6 +446,8 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     expect(await row("TRANSFER FROM DAN MURPHY SHARED BILLS", true)).toMatchObject({ domain: null });
     // A business after a transfer phrase is no person.
     expect((await row("TRANSFER TO BLUE SKY CONSULTING", true)).entity_type).not.toBe("person");
+    // A handle whose letters are a business's or a common word is no person's.
+    expect((await row("PAYPAL *PIZZA24", true)).entity_type).not.toBe("person");
   });
 
   it("leaves shops that only look like a cut or abbreviated brand cleaned", async () => {

@@ -110,7 +110,7 @@ function isPerson(parsed: ParsedDescriptor, request: TransactionRequest): boolea
   const unnamed = !parsed.merchant && (!parsed.platform || parsed.platform.kind === "p2p");
   if (parsed.transfer && (isPersonalName(parsed.merchant) || unnamed)) return true;
   // A Tikkie payment request paid between friends, in whichever field the bank prints it ("TIKKIE ID 0001…, VAN J …").
-  if (TIKKIE.test(parsed.text)) return true;
+  if (TIKKIE.test(request.transaction.toUpperCase())) return true;
   // Paid through a wallet, to someone named as people are ("PAYPAL *JOSE DIAZ", "PAYPAL *ANNAKOWALSKI").
   if (parsed.platform?.kind === "wallet" && isWalletPayee(parsed.merchant)) return true;
   return namesHolder(parsed.text, request.transaction_context?.account_holder?.name);

@@ -6,6 +6,8 @@ const ACH_FIELD = "(?=\\s+(?:ORIG ID|CO ID|DESC DATE|CO ENTRY DESCR|DES|SEC|TRAC
 /** ACH envelopes print the merchant after `ORIG CO NAME:` and end it at the next field (`ORIG ID:`, `DES:`, …). */
 const ACH_NAME = new RegExp(`\\bORIG CO NAME\\s*:\\s*(.+?)${ACH_FIELD}`);
 const ACH_RECEIVER = new RegExp(`\\b(?:IND NAME|INDN)\\s*:\\s*(.+?)${ACH_FIELD}`);
+/** A wallet's instant transfer names the one paid in its ID field ("PAYPAL DES:INST XFER ID:STEAM GAMES INDN:…"). */
+const ACH_PAYEE = new RegExp(`\\bDES\\s*:\\s*INST XFER\\s+ID\\s*:\\s*(.+?)${ACH_FIELD}`);
 /** The short ACH form starts with the originator: "GEICO DES:PREM COLL ID:… INDN:…". */
 const ACH_SHORT = /^(.+?)\s+DES\s*:/;
 
@@ -34,7 +36,7 @@ const PHRASES: RegExp[] = [
   /^\s*(?:PAGAMENTO|PAG\.?|ACQUISTO|OPERAZIONE)(?:\s+CON)?(?:\s+(?:POS|CARTA|CONTACTLESS|TRAMITE\s+POS))?\b/g, // Italy: card purchase
   /\b(?:ALLE\s+)?ORE\s+\d{1,2}[:.]\d{2}\b|\bCARTA\s+N\.?\s*[*X\d]+|\bDEL\s+(?=\d{1,2}\.\d{1,2}\.\d{2,4})|\bC\/O\b|\bPRESSO\b(?=\s+[A-Z])/g, // Italy: the time and the card, "c/o", "presso" (at)
   /^\s*(?:BEA|GEA)(?:,?\s+BETAALPAS)?\b|\bBETAALAUTOMAAT\b|^\s*(?:SEPA\s+)?INCASSO(?:\s+ALGEMEEN\s+DOORLOPEND)?\b/g, // Netherlands
-  /^\s*(?:KORTKÖP|KORTKOP|KORTKJØP|KORTKJOP|VAREKJØP|VAREKJOP|KORTTIOSTO|DANKORT-?(?:NOTA|KØB|KOB)|VISA\/DANKORT|VARER?(?=\s+\d))\b/g, // Nordics: card purchase ("VARER 09.03": Norway's goods)
+  /^\s*(?:KORTKÖP|KORTKOP|KORTKJØP|KORTKJOP|VAREKJØP|VAREKJOP|KORTTIOSTO|DANKORT-?(?:NOTA|KØB|KOE?B)|VISA\/DANKORT|VARER?(?=\s+\d))\b/g, // Nordics: card purchase ("VARER 09.03": Norway's goods)
   /^\s*(?:EFTPOS|VISA DEBIT)\s+(?:PURCHASE|PURCH|TRANSACTION|TXN)?\b/g, // Australia and New Zealand
   /\bEFTPOS\b/g,
   /^\s*(?:OPOS|PRE-AUTHORIZED DEBIT|PREAUTHORIZED DEBIT|PAD|PAIEMENT\s+PR[EÉ]AUTORIS[EÉ])\b/g, // Canada: online POS, pre-authorised debit
@@ -115,7 +117,7 @@ const DATES: RegExp[] = [
 const NUMBERS: RegExp[] = [
   /\b(?:CONF|CONFIRMATION|REF|REFERENCE|TRACE|TXN)\s*(?:#|NO\.?|:)?\s*[A-Z0-9]*\d[A-Z0-9]*\b/g,
   /\*{2,}[A-Z0-9]+\b/g, // masked references ***K7B
-  /\+?\d[\d\s().-]{8,}\d/g, // phone numbers
+  /(?<![A-Z0-9])\+?\d[\d\s().-]{8,}\d/g, // phone numbers (never begun inside a word: "JSMITH84 402-935-7733")
   /#\s*[A-Z]?\d+\b/g, // store numbers #1234, # 0123, #F12
   /\b[X*]{2,}\d{2,}\b/g, // masked card numbers XXXX1234 (before the next: XXXXX7719 is no name)
   /\b(?=(?:[A-Z]*\d){4})\d[A-Z0-9]{4,}\b/g, // a card or terminal code that starts with a digit: 4B1234
@@ -131,20 +133,46 @@ export function achReceiver(upper: string): string | null {
   return ACH_RECEIVER.exec(upper)?.[1].trim() ?? null;
 }
 
-/**
- * Dutch SEPA lines name the other party in a field: "SEPA OVERBOEKING IBAN: … BIC: … NAAM: J DE VRIES OMSCHRIJVING: …".
- */
-const SEPA_NAME = /\bNAAM\s*:\s*(.+?)(?=\s+(?:OMSCHRIJVING|IBAN|BIC|KENMERK|MACHTIGING|INCASSANT|ID)\s*:|$)/;
+
 
 /**
- * The party an envelope names: the ACH originator, or a SEPA line's name field (a transfer keeps its phrase, so it is
- * still read as one); else the descriptor.
+ * Dutch SEPA lines name the other party and the payment's description in fields, as text ("SEPA OVERBOEKING IBAN: …
+ * BIC: … NAAM: J DE VRIES OMSCHRIJVING: …") or structured ("/TRTP/IDEAL/IBAN/…/NAME/STICHTING MOLLIE PAYMENTS/REMI/…").
  */
-export function unwrapEnvelope(upper: string): string {
-  const sepa = SEPA_NAME.exec(upper);
-  if (sepa) return /^(?:SEPA )?OVERBOEKING\b/.test(upper) ? `SEPA OVERBOEKING ${sepa[1].trim()}` : sepa[1].trim();
+const SEPA_FIELDS = "OMSCHRIJVING|IBAN|BIC|KENMERK|MACHTIGING|INCASSANT|ID";
+const SEPA_NAME = new RegExp(`\\bNAAM\\s*:\\s*(.+?)(?=\\s+(?:${SEPA_FIELDS})\\s*:|$)`);
+const SEPA_DESCRIPTION = new RegExp(`\\bOMSCHRIJVING\\s*:\\s*(.+?)(?=\\s+(?:${SEPA_FIELDS})\\s*:|$)`);
+const TRTP_FIELD = (field: string) => new RegExp(`/${field}/([^/]*)`);
+const [TRTP_NAME, TRTP_REMI, TRTP_KIND] = [TRTP_FIELD("NAME"), TRTP_FIELD("REMI"), TRTP_FIELD("TRTP")];
+
+/** A Dutch SEPA line's name and description, and whether it is a transfer ("SEPA OVERBOEKING"), if it is one. */
+function sepaFields(upper: string): { name: string; description: string; transfer: boolean } | null {
+  const name = SEPA_NAME.exec(upper) ?? (upper.startsWith("/TRTP/") ? TRTP_NAME.exec(upper) : null);
+  if (!name) return null;
+  const description = (SEPA_DESCRIPTION.exec(upper) ?? TRTP_REMI.exec(upper))?.[1] ?? "";
+  const kind = TRTP_KIND.exec(upper)?.[1] ?? upper;
+  return { name: name[1].trim(), description: description.trim(), transfer: /^(?:SEPA )?OVERBOEKING\b/.test(kind) };
+}
+
+/** A US wire's beneficiary or originator field ("WIRE TYPE:WIRE OUT DATE:… BNF:ELENA PETROVA ID:… PMT DET:…"). */
+const WIRE_PARTY = /^WIRE TYPE:\s*WIRE (OUT|IN)\b.*?\b(?:BNF|ORIG)\s*:\s*(.+?)(?=\s+(?:ID|PMT DET|OBI|BNF BK|ORIG BK|SND BK)\s*:|$)/;
+
+/**
+ * The party an envelope names: a wire's other party, the ACH originator (and the payee of a wallet's instant transfer), or a SEPA line's name field (a transfer keeps its phrase, so it is
+ * still read as one; after a platform's name, the payment's description follows it after a star, as a merchant
+ * follows a processor's prefix: "STG MOLLIE PAYMENTS*KAASHANDEL DE WAAG"); else the descriptor.
+ */
+export function unwrapEnvelope(upper: string, isPlatform: (name: string) => boolean): string {
+  const wire = WIRE_PARTY.exec(upper);
+  if (wire) return `WIRE TRANSFER ${wire[1] === "OUT" ? "TO" : "FROM"} ${wire[2].trim()}`;
+  const sepa = sepaFields(upper);
+  if (sepa?.transfer) return `SEPA OVERBOEKING ${sepa.name}`;
+  if (sepa) return sepa.description && isPlatform(sepa.name) ? `${sepa.name}*${sepa.description}` : sepa.name;
   const name = ACH_NAME.exec(upper) ?? ACH_SHORT.exec(upper);
-  return name ? name[1].trim() : upper;
+  if (!name) return upper;
+  // The payee after the wallet, as its card lines print it: "PAYPAL *STEAM GAMES".
+  const payee = ACH_PAYEE.exec(upper);
+  return payee ? `${name[1].trim()} *${payee[1].trim()}` : name[1].trim();
 }
 
 /**

@@ -37,7 +37,7 @@ export function parseDescriptor(raw: string, prefixes: PlatformPrefix[]): Parsed
   // Brackets only group ("PAYPAL (EUROPE)", "BELL CANADA (OB)"), and an underscore only separates ("PILOT_00412",
   // "ZETTLE_*"); their words stay.
   const upper = raw.toUpperCase().replace(/[()_]/g, " ").replace(/\s+/g, " ").trim();
-  const marked = stripNoise(unwrapEnvelope(upper));
+  const marked = stripNoise(unwrapEnvelope(upper, (name) => splitPlatform(name, prefixes) !== null));
   const split = platformAfterNobody(marked, prefixes);
   const p2p = split?.platform.kind === "p2p";
   // A wallet that also moves money between people ("TWINT AN LUKAS MEIER") says so with a direction word.

@@ -23,18 +23,21 @@ const TRANSFER_PHRASE = new RegExp(
       "BP(?=(?: [A-Z.']+){1,3} REF\\b)", // UK: a bill payment to a person, with the payer's reference
       "(?:VIA )?(?:FASTER |BANK |MOBILE |ONLINE BANKING )?PAYMENT (?:TO|FROM)",
       "(?:ONLINE |INTERNET )?PAYMENT -(?: TO| FROM)?", // New Zealand: "ONLINE PAYMENT - D FARMER"
-      "AP(?: #)? (?:TO|FROM)",
+      "A\\/?P(?: #)? (?:TO|FROM)", // New Zealand: an automatic payment ("AP TO", "A/P TO")
+      "DIRECT CREDIT(?: FROM)?", // New Zealand, Australia: money received
+      "GUTSCHRIFT(?: (?:ECHTZEIT-?)?(?:UEBERWEISUNG|ÜBERWEISUNG))?(?: VON)?", // Germany: a credit transfer received
+      "REAL TIME (?:PAYMENT|TRANSFER)(?: CREDIT)? RECD FROM(?: ABA\\/CONTR BNK-?\\s*#?)?(?: FROM)?", // US: an RTP credit
       "(?:# )?ONLINE (?:TO|FROM)", // Bank of Ireland: "365 ONLINE TO"
       "# ONLINE", // and "365 ONLINE" alone
       "BETAALVERZOEK", // Netherlands: a payment request (Tikkie)
-      "(?:MB WAY )?(?:TRF|TRANSF)(?: MB WAY)?(?: P\\/| PARA)",
-      "MB WAY(?: P\\/| PARA)",
+      "(?:MB ?WAY )?(?:TRF|TRANSF)(?: MB ?WAY)?(?: P\\/| PARA)",
+      "MB ?WAY(?: P\\/| PARA)",
       "(?:BLIK )?PRZELEW(?: NA TELEFON)?(?: BLIK)?(?: (?:DO|OD))?",
       "OVERSCHRIJVING(?: (?:NAAR|VAN))?",
       "(?:GELD )?(?:SENDEN|EMPFANGEN)(?: (?:AN|VON))?",
       "(?:MOBILE-CHANNEL )?(?:FPS|FPO|FPI|FP)(?: (?:TO|FROM))?",
       "SEPA OVERBOEKING",
-      "(?:STANDING ORDER|STO|SO) TO",
+      "(?:STANDING ORDER|STO|SO|S\\/O)(?: VIA FASTER PAYMENT)? TO",
       "SO(?= (?:(?:MR|MRS|MS|MISS|DR) )?[A-Z] [A-Z])", // UK: a standing order to an initial and surname
       "PAYID (?:PAYMENT |TRANSFER )?(?:TO|FROM)",
       "OSKO (?:PAYMENT|DEPOSIT)(?: TO| FROM)?",
@@ -60,14 +63,14 @@ const TRANSFER_PHRASE = new RegExp(
 
 /** UK statements print the other party first and the kind of transfer after it: "J SMITH FPO", "MARY JONES SO". */
 const TRANSFER_SUFFIX =
-  /\s+(?:FPO|FPI|FPS|FP|BGC|TFR|SO|STO|PAYID|OSKO|FASTER PAYMENTS?|STANDING ORDER|BANK GIRO CREDIT|# ONLINE)(?:\s+(?:#|[A-Z0-9]*\d[A-Z0-9]*))*(?:\s+REF\b.*)?$|\s+(?:FPO|FPI|BGC|STO)\s(?=.*#)/;
+  /\s*,?\s+VIA (?:MOBILE|ONLINE) - PYMT\b.*$|\s+(?:FPO|FPI|FPS|FP|BGC|TFR|SO|STO|PAYID|OSKO|FASTER PAYMENTS?|STANDING ORDER|BANK GIRO CREDIT|# ONLINE)(?:\s+(?:#|[A-Z0-9]*\d[A-Z0-9]*))*(?:\s+REF\b.*)?$|\s+(?:FPO|FPI|BGC|STO)\s(?=.*#)/;
 
 /**
  * The memo a payer adds after the other party ("ZELLE TO JOHN SMITH FOR RENT", "… REF DINNER", "… CONCEPTO CENA",
  * CommBank's "… NETBANK BBQ"): no part of the name.
  */
 const MEMO =
-  /\s+\/?(?:FOR|MEMO|RE|REF\.?|REFERENCE|CONCEPTO|CAUSALE|MOTIF|OMSCHRIJVING|MEDEDELING|VERWENDUNGSZWECK|ZAHLUNGSREFERENZ|NETBANK|COMMBANK APP|IBAN|BIC|PER|POUR|FUER|FÜR|VOOR|PARA)(?::|\s|$).*$/;
+  /\s+\/?(?:FOR|MEMO|RE|REF\.?|REFERENCE|CONCEPTO|CAUSALE|MOTIF|OMSCHRIJVING|MEDEDELING|VERWENDUNGSZWECK|ZAHLUNGSREFERENZ|SVWZ\+?|NETBANK|COMMBANK APP|IBAN|BIC|PER|POUR|FUER|FÜR|VOOR|PARA)(?::|\s|$).*$/;
 
 /** After a P2P rail's prefix ("ZELLE", "VENMO *", "BIZUM"): the direction words that precede the name. */
 const RAIL_DIRECTION =
@@ -166,9 +169,10 @@ const isGivenName = (word: string) => (givenNames ??= new Set(given.names.split(
  * the name.
  */
 export function isWalletPayee(text: string): boolean {
-  const words = text.split(" ").filter((w) => /^[A-Z]+\d*$/.test(w)).map((w) => w.replace(/\d+$/, ""));
+  const printed = text.split(" ").filter((w) => /^[A-Z]+\d*$/.test(w));
+  const words = printed.map((w) => w.replace(/\d+$/, ""));
   while (words.length > 1 && isRegionCode(words.at(-1)!)) words.pop();
-  if (words.length === 1) return gluedName(words[0]);
+  if (words.length === 1) return gluedName(words[0]) || userHandle(printed[0]);
   return words.length >= 2 && words.length <= 3 && isGivenName(words[0]) && isPersonalName(words.join(" "));
 }
 
@@ -186,6 +190,15 @@ function gluedName(word: string): boolean {
   }
   return false;
 }
+
+/**
+ * A wallet's user handle: letters then the digits people add to make it theirs ("GMORALES88", "JSMITH84"), the letters
+ * no common word or kind of business ("PIZZA24" is a shop). A brand's name is read before this.
+ */
+const userHandle = (word: string) => {
+  const letters = /^([A-Z]{5,12})\d{2,4}$/.exec(word)?.[1];
+  return letters !== undefined && !isCommonEnglishWord(letters) && !BUSINESS_WORDS.has(letters);
+};
 
 const MIN_GIVEN_BEFORE_WORD = 4;
 
