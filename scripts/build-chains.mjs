@@ -96,27 +96,34 @@ function siteOf(qid) {
   return domain && !heldDomains.has(domain) ? domain : null;
 }
 
-/** Each chain of the index (a Wikidata item) in our markets: its names, kinds and markets. */
+/**
+ * Each chain of the index (a Wikidata item): its names, kinds of business statements show and our markets it trades in
+ * as those; and all our markets it trades in, and whether it trades worldwide ("001"), as anything.
+ */
 const chains = new Map();
 for (const [path, { items }] of Object.entries(nsi)) {
   if (!path.startsWith("brands/")) continue;
   const category = categoryOf(path.slice("brands/".length));
-  if (!category) continue;
   for (const item of items) {
     const qid = item.tags["brand:wikidata"];
-    const markets = (item.locationSet.include ?? []).map((c) => String(c).toUpperCase()).filter((c) => MARKETS.has(c));
-    if (!qid || markets.length === 0) continue;
-    const chain = chains.get(qid) ?? { qid, names: [], categories: new Set(), kinds: new Set(), markets: new Set() };
-    chain.names.push(item.displayName, item.tags.brand, ...(item.matchNames ?? []));
-    chain.categories.add(category);
-    chain.kinds.add(path.slice("brands/".length));
-    for (const m of markets) chain.markets.add(m);
+    if (!qid) continue;
+    const places = (item.locationSet.include ?? []).map((c) => String(c).toUpperCase());
+    const chain = chains.get(qid) ?? { qid, names: [], categories: new Set(), kinds: new Set(), markets: new Set(), trades: new Set(), world: false };
+    chain.world ||= places.includes("001");
+    for (const m of places.filter((c) => MARKETS.has(c))) chain.trades.add(m);
+    if (category) {
+      for (const m of places.filter((c) => MARKETS.has(c))) chain.markets.add(m);
+      chain.names.push(item.displayName, item.tags.brand, ...(item.matchNames ?? []));
+      chain.categories.add(category);
+      chain.kinds.add(path.slice("brands/".length));
+    }
     chains.set(qid, chain);
   }
 }
 
 const rows = [];
 for (const chain of chains.values()) {
+  if (chain.categories.size === 0 || chain.markets.size === 0) continue;
   const domain = siteOf(chain.qid);
   if (!domain) continue;
   const markets = [...chain.markets].sort();
@@ -155,4 +162,27 @@ const kept = rows
   .sort((a, b) => a.domain.localeCompare(b.domain));
 
 writeFileSync(new URL("merchants-chains.json", seedDir), `${JSON.stringify(kept, null, 2)}\n`);
-console.log(`${kept.length} chains (of ${chains.size} in our markets) → seed/merchants-chains.json`);
+console.log(`${kept.length} chains → seed/merchants-chains.json`);
+
+// The hand-written merchants the index shows trading in several of our markets, or worldwide: a plain-worded name of
+// theirs met abroad is still theirs ("LUSH-LYON", "FLYING TIGER UTRECHT"), so their market is none (validate.ts).
+const sites = new Map();
+for (const chain of chains.values()) {
+  for (const url of wikidata[chain.qid]?.officialWebsites ?? []) {
+    let domain = null;
+    try { domain = getDomain(new URL(url).hostname); } catch { continue; }
+    if (domain && (chain.world || chain.trades.size > 1)) sites.set(domain, chain);
+  }
+}
+const handWritten = readdirSync(seedDir)
+  .filter((f) => /^merchants-.*\.json$/.test(f) && f !== "merchants-chains.json")
+  .flatMap((file) => JSON.parse(readFileSync(new URL(file, seedDir), "utf8")));
+const traded = handWritten
+  .filter((merchant) => sites.has(merchant.domain))
+  .map((merchant) => {
+    const chain = sites.get(merchant.domain);
+    return { domain: merchant.domain, markets: chain.world ? ["001"] : [...chain.trades].sort(), source: `name-suggestion-index ${nsiVersion}, Wikidata ${chain.qid}` };
+  })
+  .sort((a, b) => a.domain.localeCompare(b.domain));
+writeFileSync(new URL("merchant-markets.json", seedDir), `${JSON.stringify(traded, null, 1)}\n`);
+console.log(`${traded.length} hand-written merchants trade in several markets → seed/merchant-markets.json`);

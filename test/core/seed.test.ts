@@ -73,6 +73,17 @@ describe("seed corpus", () => {
     expect(merged.get("jessops.com")).toMatchObject({ market: "GB", category: "retail" }); // one market: its home
   });
 
+  it("gives a merchant the index shows trading in several markets none of its own, unless another brand bears its name", () => {
+    const byDomain = new Map(corpus.brands.map((b) => [b.domain, b]));
+    expect(byDomain.get("lush.com")?.market).toBeNull(); // worldwide
+    expect(byDomain.get("flyingtiger.com")?.market).toBeNull();
+    expect(byDomain.get("paknsave.co.nz")?.market).toBe("NZ"); // one market
+    // Aldi's businesses share the name: each keeps its market, so the purchase's country chooses.
+    expect(byDomain.get("aldi.com.au")?.market).toBe("AU");
+    const stray = [{ domain: "no-such-brand.com", markets: ["GB", "IE"], source: "test" }];
+    expect(() => validateSeed({ ...files, "merchant-markets.json": stray }, icons)).toThrow(/merchant-markets.json: no seeded brand has the domain no-such-brand.com/);
+  });
+
   it("refuses a file with an invented ISIN or a dangling parent", () => {
     const badIsin = [{ ...sp500[0], isins: ["US0378331006"] }];
     expect(() => validateSeed({ ...files, "brands-sp500.json": badIsin }, icons)).toThrow(/check digit/);

@@ -14,6 +14,7 @@ import merchantsMore from "../../seed/merchants-more.json";
 import merchantsExtra from "../../seed/merchants-extra.json";
 import merchantsChains from "../../seed/merchants-chains.json";
 import aliases from "../../seed/aliases.json";
+import merchantMarkets from "../../seed/merchant-markets.json";
 import crypto from "../../seed/crypto.json";
 import exchanges from "../../seed/exchanges.json";
 import indices from "../../seed/indices.json";
@@ -33,6 +34,7 @@ export const seedFiles = {
   "merchants-extra.json": merchantsExtra,
   "merchants-chains.json": merchantsChains,
   "aliases.json": aliases,
+  "merchant-markets.json": merchantMarkets,
   "crypto.json": crypto,
   "exchanges.json": exchanges,
   "indices.json": indices,

@@ -154,6 +154,16 @@ export const SeedAliases = z.strictObject({
   source: z.string().min(3),
 });
 
+/**
+ * Where a hand-written merchant trades, from OpenStreetMap's name-suggestion-index (seed/merchant-markets.json,
+ * scripts/build-chains.mjs): our markets, or "001" for worldwide. Only merchants trading in several are listed.
+ */
+export const SeedMarkets = z.strictObject({
+  domain,
+  markets: z.array(z.string().regex(/^(?:[A-Z]{2}|001)$/)).min(1),
+  source: z.string().min(3),
+});
+
 export const SeedPlatform = z.strictObject({
   name: z.string().min(1),
   domain,
@@ -173,6 +183,7 @@ export type SeedIndex = z.infer<typeof SeedIndex>;
 export type SeedParent = z.infer<typeof SeedParent>;
 export type SeedPlatform = z.infer<typeof SeedPlatform>;
 export type SeedAliases = z.infer<typeof SeedAliases>;
+export type SeedMarkets = z.infer<typeof SeedMarkets>;
 
 /** Files under /seed and the schema each holds (an array of). */
 export const SEED_FILES = {
@@ -188,6 +199,7 @@ export const SEED_FILES = {
   "merchants-extra.json": SeedMerchant,
   "merchants-chains.json": SeedChain,
   "aliases.json": SeedAliases,
+  "merchant-markets.json": SeedMarkets,
   "crypto.json": SeedCrypto,
   "exchanges.json": SeedExchange,
   "indices.json": SeedIndex,

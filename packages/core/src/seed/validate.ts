@@ -1,6 +1,7 @@
 // Validates the seed corpus: each file against its schema, then the rules that span files. Runtime-neutral (no file
 // access): scripts/lib/seed-files.mjs reads the files in Node, the tests import them.
 import { z } from "zod";
+import { nameKey } from "../descriptor/name-key.ts";
 import { isValidIsin } from "../identifiers/isin.ts";
 import {
   SEED_FILES,
@@ -11,6 +12,7 @@ import {
   SeedCrypto,
   SeedExchange,
   SeedIndex,
+  SeedMarkets,
   SeedMerchant,
   SeedParent,
   SeedPlatform,
@@ -41,8 +43,9 @@ function parse<T extends z.ZodType>(file: string, raw: unknown, schema: T): z.in
 /** Parses the raw seed files, merges brands by domain and checks the cross-file rules; throws on any problem. */
 export function validateSeed(files: SeedFiles, icons: IconCatalogue): SeedData {
   const more = parse("aliases.json", files["aliases.json"], SeedAliases);
+  const traded = parse("merchant-markets.json", files["merchant-markets.json"], SeedMarkets);
   const seed: SeedData = {
-    brands: withAliases(
+    brands: withMarkets(withAliases(
       mergeBrands([
         ...parse("brands-sp500.json", files["brands-sp500.json"], SeedBrand),
         ...parse("brands-consumer.json", files["brands-consumer.json"], SeedBrand),
@@ -51,14 +54,14 @@ export function validateSeed(files: SeedFiles, icons: IconCatalogue): SeedData {
         ...parse("merchants-chains.json", files["merchants-chains.json"], SeedChain).map(asBrand),
       ]),
       more,
-    ),
+    ), traded),
     crypto: parse("crypto.json", files["crypto.json"], SeedCrypto),
     exchanges: parse("exchanges.json", files["exchanges.json"], SeedExchange),
     indices: parse("indices.json", files["indices.json"], SeedIndex),
     parents: parse("parents.json", files["parents.json"], SeedParent),
     platforms: parse("platforms.json", files["platforms.json"], SeedPlatform),
   };
-  const problems = [...checkSeed(seed, icons), ...strayAliases(seed.brands, more)];
+  const problems = [...checkSeed(seed, icons), ...strays(seed.brands, "aliases.json", more), ...strays(seed.brands, "merchant-markets.json", traded)];
   if (problems.length) throw new Error(`seed corpus has ${problems.length} problem(s):\n- ${problems.join("\n- ")}`);
   return seed;
 }
@@ -106,6 +109,23 @@ function mergeBrands(brands: SeedBrand[]): SeedBrand[] {
   return [...byDomain.values()];
 }
 
+/**
+ * A merchant that trades in several markets has none of its own: a plain-worded name of its met abroad is still its
+ * ("LUSH-LYON"). Unless another brand bears its name: then the purchase's country chooses between them (Aldi, Coop).
+ */
+function withMarkets(brands: SeedBrand[], traded: SeedMarkets[]): SeedBrand[] {
+  const several = new Set(traded.map((t) => t.domain));
+  // Every name a brand is read by: its name, its aliases, and its name's first words ("ALDI" of "ALDI Australia").
+  const keysOf = (b: SeedBrand) => {
+    const words = b.name.split(/\s+/);
+    return new Set([...b.aliases, ...words.map((_, i) => words.slice(0, i + 1).join(" "))].map((n) => nameKey(n.toUpperCase())).filter(Boolean));
+  };
+  const bearers = new Map<string, number>();
+  for (const b of brands) for (const key of keysOf(b)) bearers.set(key, (bearers.get(key) ?? 0) + 1);
+  const alone = (b: SeedBrand) => [...keysOf(b)].every((key) => bearers.get(key) === 1);
+  return brands.map((b) => (several.has(b.domain) && alone(b) ? { ...b, market: null } : b));
+}
+
 /** Each brand with the names seed/aliases.json adds for its domain. */
 function withAliases(brands: SeedBrand[], more: SeedAliases[]): SeedBrand[] {
   const byDomain = new Map(more.map((m) => [m.domain, m.aliases]));
@@ -113,9 +133,10 @@ function withAliases(brands: SeedBrand[], more: SeedAliases[]): SeedBrand[] {
 }
 
 /** seed/aliases.json's domains no brand has. */
-function strayAliases(brands: SeedBrand[], more: SeedAliases[]): string[] {
+/** Entries of a file that adds to brands by domain (aliases.json, merchant-markets.json) whose domain no brand has. */
+function strays(brands: SeedBrand[], file: string, entries: { domain: string }[]): string[] {
   const domains = new Set(brands.map((b) => b.domain));
-  return more.filter((m) => !domains.has(m.domain)).map((m) => `seed/aliases.json: no seeded brand has the domain ${m.domain}`);
+  return entries.filter((m) => !domains.has(m.domain)).map((m) => `seed/${file}: no seeded brand has the domain ${m.domain}`);
 }
 
 const unique = <T>(xs: T[]) => [...new Set(xs)];
