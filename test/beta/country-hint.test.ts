@@ -30,6 +30,7 @@ describe("the country a descriptor shows", () => {
     expect(countryShown("COSTA COFFEE BIRMINGHAM")).toBeNull(); // England or Alabama
     expect(countryShown("REWE MARKT DE")).toBeNull(); // Delaware or Germany
     expect(countryShown("OCTOPUS ENERGY MANDATE NO 0041")).toBeNull(); // a number, not Norway
+    expect(countryShown("OCTOPUS ENERGY A-12BC34EF DD")).toBeNull(); // a code, no British Columbia in it
     expect(countryShown("REMA 1000 OSLO NO")).toBe("NO");
   });
 });

@@ -236,6 +236,10 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "DANKORTKOB NETTO ODENSE": "netto.dk", // DANKORT-KØB run together
       "PAGAMENTO POS 12,00 EUR DEL 09.03.2024 ORE 08:10 PRESSO ESSELUNGA MILANO": "esselunga.it", // "presso": at
       "DIRECT DEBIT PAYMENT TO BRITISH GAS REF B-77C2D1, MANDATE NO 0044": "britishgas.co.uk", // NO is a number's
+      "POS 4471 02APR24 C , ARGOS 1312 , LEEDS GB": "argos.co.uk", // the UK card, date and type after POS
+      "BRITISH GAS B-77CD21EF DD": "britishgas.co.uk", // a customer's code with a hyphen, no British Columbia in it
+      "DBT CRD 0712 03/02/24 48213367 7-ELEVEN 38125 DALLAS TX": "7-eleven.com", // a number before a name that begins with one
+      "KARTENZAHLUNG IKEA 412-MUENCHEN//MUENCHEN/DE 2024-03-08T15:20:44 KFN 1 VJ 2712": "ikea.com", // the card's sequence and year
     };
     for (const [descriptor, domain] of Object.entries(wrapped)) expect(await row(descriptor), descriptor).toMatchObject({ status: "matched", domain });
   });

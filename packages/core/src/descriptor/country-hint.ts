@@ -44,8 +44,14 @@ const TAIL_WORDS = 4;
 /** The country the descriptor shows, upper case as it came, or null when it shows none. */
 export function countryShown(upper: string): string | null {
   for (const [format, country] of BANK_FORMATS) if (format.test(upper)) return country;
-  // "NO" before a number is one ("MANDATE NO 0041"), not Norway.
-  const words = upper.replace(/\bNO\.?\s*\d/g, " ").split(/[^A-Z]+/).filter(Boolean).slice(-TAIL_WORDS);
+  // "NO" before a number is one ("MANDATE NO 0041"), not Norway; a code with digits holds no place ("A-12BC34EF").
+  const words = upper
+    .replace(/\bNO\.?\s*\d/g, " ")
+    .split(/\s+/)
+    .filter((token) => !/\d/.test(token))
+    .flatMap((token) => token.split(/[^A-Z]+/))
+    .filter(Boolean)
+    .slice(-TAIL_WORDS);
   for (let end = words.length; end > 0; end--) {
     const word = words[end - 1];
     const country =

@@ -44,7 +44,7 @@ const PHRASES: RegExp[] = [
   /^\s*TAP\s+(?:AND|&|N)\s+(?:PAY|GO)\b/g, // a contactless purchase ("TAP AND PAY BUNNINGS")
   /\s(?:DD|CD|VIS|\)\)\))(?=\s+#|\s+\d{4,}\b|\s*$)/g, // UK: the payment type after the name ("VODAFONE DD", "TESCO CD 1234")
   /^\s*VIS\s|^\s*\)\)\)\s*/g, // UK: HSBC's Visa and contactless marks before the name
-  /^\s*\d{4}\s+\d{2}[A-Z]{3}\d{2}\s+[A-Z]{1,3}\s*,/g, // UK: "4471 09MAR24 C , MERCHANT , CITY GB" (card, date, type)
+  /^\s*(?:POS\s+)?\d{4}\s+\d{2}[A-Z]{3}\d{2}\s+[A-Z]{1,3}\s*,/g, // UK: "POS 4471 09MAR24 C , MERCHANT , CITY GB" (card, date, type)
   /\bON\s+\d{1,2}\s+(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)\b|\s(?:BCC|BGC)\s*$/g, // UK: "ON 10 MAR BCC"
   /^\s*D\/D\b/g, // Ireland: a direct debit
   /^\s*(?:(?:MB-)?BILL\s+(?:PAYMENT|PMT)(?:\s+VIA\b)?|BPAY)\b/g, // Canada ("MB-": mobile banking), Australia: a bill payment
@@ -74,7 +74,7 @@ const PHRASES: RegExp[] = [
   /^\s*COMPRA(?:\s+\d{4})?\b(?!\s+TARJ)/g, // Portugal
   /\bKØB\b|\bKOE?B\b(?=\s)/g, // Denmark: "VISA/DANKORT KØB"
   /^\s*POS\s+W\/D\b/g, // New Zealand
-  /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?\b|\bFOLGENR\.?\s*\d+|\bVERFALLD\.?\s*\d{4}-\d{2}/g, // German receipts
+  /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?\b|\bFOLGENR\.?\s*\d+|\bVERFALLD\.?\s*\d{4}-\d{2}|\bKFN\s*\d+(?:\s+VJ\s*\d+)?/g, // German receipts (KFN: the card's sequence, VJ: its expiry year)
   /(?<=\bKLARNA)\s+BANK\s+AB\s+\(?PUBL\)?/g, // Klarna's legal name on its SEPA debits: the platform is what stays
   /\b[A-Z]{2}\d{2}(?:\s\d{4}){3,7}\b/g, // an IBAN written in groups
   /^\s*DIRECT\s+DEBIT(?:\s+PAYMENT)?(?:\s+TO)?\b/g, // UK and Australia: a direct debit
@@ -115,10 +115,11 @@ const DATES: RegExp[] = [
 ];
 
 const NUMBERS: RegExp[] = [
+  /\b[A-Z]{1,3}-(?=[A-Z0-9]*[A-Z])(?=[A-Z]*\d)[A-Z0-9]{5,}\b/g, // a customer's or mandate's code with a hyphen: A-12BC34EF
   /\b(?:CONF|CONFIRMATION|REF|REFERENCE|TRACE|TXN)\s*(?:#|NO\.?|:)?\s*[A-Z0-9]*\d[A-Z0-9]*\b/g,
   /\*{2,}[A-Z0-9]+\b/g, // masked references ***K7B
-  /(?<![A-Z0-9])\+?\d[\d\s().-]{8,}\d/g, // phone numbers (never begun inside a word: "JSMITH84 402-935-7733")
-  /#\s*[A-Z]?\d+\b/g, // store numbers #1234, # 0123, #F12
+  /(?<![A-Z0-9])\+?\d[\d\s().-]{8,}\d(?![A-Z0-9-])/g, // phone numbers, never begun or ended inside a word ("JSMITH84 402-935-7733", "48213367 7-ELEVEN")
+  /#(?:[A-Z]?\d+|\s+[A-Z]?\d+(?!-))\b/g, // store numbers #1234, # 0123, #F12 (not the name in "# 7-ELEVEN")
   /\b[X*]{2,}\d{2,}\b/g, // masked card numbers XXXX1234 (before the next: XXXXX7719 is no name)
   /\b(?=(?:[A-Z]*\d){4})\d[A-Z0-9]{4,}\b/g, // a card or terminal code that starts with a digit: 4B1234
   /(?<=\b[A-Z]{4,})(?=(?:[A-Z]*\d){3})\d[A-Z0-9]{5,}\b/g, // a booking reference glued to the name: EASYJET000K7RZ2Q9 (not MITRE10MEGA)
