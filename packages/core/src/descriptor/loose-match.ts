@@ -12,6 +12,10 @@ type Spelling = { key: string; words: string[]; brandId: string; isName: boolean
 export type LooseIndex = {
   /** Every spelling, sorted by key: a truncated key finds its completions as one range. */
   spellings: Spelling[];
+  /** The spellings of several words by their first two words' first letters, shortest first. */
+  byInitials: Map<string, Spelling[]>;
+  /** Each brand's spellings. */
+  byBrand: Map<string, Spelling[]>;
   /** Consonant skeleton → the brands whose name or alias has it. */
   skeletons: Map<string, Set<string>>;
   /** Every corpus domain with its brand, sorted: a domain cut short ("homedepot.co") finds its completions as one range. */
@@ -48,6 +52,11 @@ export function buildLooseIndex(
     .map(({ raw, ...brand }) => ({ key: nameKey(raw.toUpperCase()), words: raw.toUpperCase().split(/[\s/-]+/).map(nameKey).filter(Boolean), ...brand }))
     .filter((s) => s.key.length >= 2)
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const byInitials = new Map<string, Spelling[]>();
+  for (const s of spellings.filter((s) => s.words.length > 1)) byInitials.get(initials(s.words))?.push(s) ?? byInitials.set(initials(s.words), [s]);
+  for (const group of byInitials.values()) group.sort((a, b) => a.key.length - b.key.length);
+  const byBrand = new Map<string, Spelling[]>();
+  for (const s of spellings) byBrand.get(s.brandId)?.push(s) ?? byBrand.set(s.brandId, [s]);
   const skeletons = new Map<string, Set<string>>();
   for (const { key, brandId } of spellings) {
     const shape = skeleton(key);
@@ -62,7 +71,7 @@ export function buildLooseIndex(
     if (label) labels.set(label, (labels.get(label) ?? new Set()).add(brandId));
   }
   const sorted = domains.map(({ domain, brandId }) => ({ domain, brandId })).sort((a, b) => (a.domain < b.domain ? -1 : a.domain > b.domain ? 1 : 0));
-  return { spellings, skeletons, domains: sorted, labels };
+  return { spellings, byInitials, byBrand, skeletons, domains: sorted, labels };
 }
 
 /**
@@ -91,9 +100,9 @@ export function truncatedName(index: LooseIndex, words: string[]): string | null
   // own too often: "CORNER BAKERY"). A bank's field cuts a name at its end, so words of the name left out after the run
   // follow words printed whole ("FRANK AND OAK" is no Frankie & Benny's).
   const wordsFit = (s: Spelling) =>
-    keys.every((k, i) => k === s.words[i] || shortens(k, s.words[i], i) || cut(k, s.words[i], i, s)) &&
+    (s.words.length === keys.length || keys.slice(0, last).every((k, i) => k === s.words[i])) &&
     (keys.some((k, i) => k !== s.words[i]) || (keys.length >= MIN_WHOLE_WORDS && s.words.length > keys.length)) &&
-    (s.words.length === keys.length || keys.slice(0, last).every((k, i) => k === s.words[i]));
+    keys.every((k, i) => k === s.words[i] || shortens(k, s.words[i], i) || cut(k, s.words[i], i, s));
   // Enough of it kept: several words long, or one whole or only cut at its end; one word, most of the name's first.
   const enoughKept = (s: Spelling) =>
     keys.length > 1
@@ -104,9 +113,15 @@ export function truncatedName(index: LooseIndex, words: string[]): string | null
     key.length >= s.key.length * MIN_TRUNCATED_SHARE &&
     s.words.length >= keys.length &&
     (runTogether(s) || (wordsFit(s) && enoughKept(s)));
-  // A first word shortened inside ("LTL", "NORDSTRM") shares no more than its first letter with the name's beginning.
-  const candidates = range(index.spellings, keys.length > 1 ? keys[0][0] : keys[0], (s) => s.key);
-  return onlyBrand(candidates.filter(fits));
+  if (keys.length === 1) return onlyBrand(range(index.spellings, key, (s) => s.key, fits));
+  // A word shortened inside ("LTL", "NORDSTRM") shares no more than its first letter with the name's word: the names of
+  // several words whose first two begin with the run's first two letters, longer than the run and at most twice as long.
+  const initial = index.byInitials.get(initials(keys)) ?? [];
+  const kept: Spelling[] = [];
+  for (let i = firstLonger(initial, key.length); i < initial.length && initial[i].key.length * MIN_TRUNCATED_SHARE <= key.length; i++) {
+    if (fits(initial[i])) kept.push(initial[i]);
+  }
+  return onlyBrand(kept);
 }
 
 const consonantsOnly = (k: string) => /^[a-z][b-df-hj-np-tv-z]+$/.test(k);
@@ -155,7 +170,7 @@ export function abbreviation(index: LooseIndex, words: string[]): string | null 
   const fullyAbbreviated = keys.every(consonantsOnly);
   const abbreviates = (s: Spelling) =>
     s.key.length > key.length && skeleton(s.key) === skeleton(key) && (fullyAbbreviated || innerVowelsDropped(key, s.words));
-  return index.spellings.some((s) => s.brandId === brandId && abbreviates(s)) ? brandId : null;
+  return index.byBrand.get(brandId)?.some(abbreviates) ? brandId : null;
 }
 
 /** `key` is `words` run together with some vowels inside them, and letters doubled, left out. */
@@ -215,8 +230,26 @@ function farBetterKnown(spellings: Spelling[]): string | null {
   return first[1] - second[1] >= POPULARITY_LEAD ? first[0] : null;
 }
 
-/** The items of `sorted` whose text starts with `prefix` (binary search for the first, then a scan). */
-function range<T>(sorted: T[], prefix: string, text: (item: T) => string): T[] {
+/** The first letters of the first two words: every way a word is shortened keeps its first letter. */
+const initials = (words: string[]) => `${words[0][0]}${words[1][0]}`;
+
+/** The first of `byLength` (sorted by key length) whose key is longer than `length`. */
+function firstLonger(byLength: Spelling[], length: number): number {
+  let lo = 0;
+  let hi = byLength.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (byLength[mid].key.length <= length) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The items of `sorted` whose text starts with `prefix` and that pass `keep` (binary search for the first, then a scan
+ * that copies only what it keeps: a letter's range is a thousand spellings, read on every lookup).
+ */
+function range<T>(sorted: T[], prefix: string, text: (item: T) => string, keep: (item: T) => boolean = () => true): T[] {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
@@ -225,6 +258,6 @@ function range<T>(sorted: T[], prefix: string, text: (item: T) => string): T[] {
     else hi = mid;
   }
   const out: T[] = [];
-  for (let i = lo; i < sorted.length && text(sorted[i]).startsWith(prefix); i++) out.push(sorted[i]);
+  for (let i = lo; i < sorted.length && text(sorted[i]).startsWith(prefix); i++) if (keep(sorted[i])) out.push(sorted[i]);
   return out;
 }
