@@ -15,6 +15,7 @@ describe("a name cut by the bank's field width", () => {
       { raw: "British Gas", brandId: "britishgas" },
       { raw: "Societe des alcools du Quebec", brandId: "saq" },
       { raw: "Bank of America", brandId: "bofa" },
+      { raw: "Krispy Kreme", brandId: "krispy" },
     ].map((name) => ({ isName: true, popularity: 50, ...name })),
     [],
   );
@@ -23,6 +24,11 @@ describe("a name cut by the bank's field width", () => {
     expect(truncatedName(index, ["FRANK", "AND"])).toBeNull(); // Frank And Oak, a shop of its own
     expect(truncatedName(index, ["FRANKIE", "AND", "BEN"])).toBe("frankie");
     expect(truncatedName(index, ["BRIT", "GAS"])).toBe("britishgas"); // every word of the name there, one shortened
+  });
+
+  it("keeps every consonant of each word when it is short: then its vowels alone may go", () => {
+    expect(truncatedName(index, ["KRSPY", "KRME"])).toBe("krispy");
+    expect(truncatedName(index, ["KRSP", "KRM"])).toBeNull(); // consonants cut as well: too little left
   });
 
   it("is cut between words when three or more are printed whole, never two", () => {

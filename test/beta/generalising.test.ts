@@ -240,6 +240,12 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "BRITISH GAS B-77CD21EF DD": "britishgas.co.uk", // a customer's code with a hyphen, no British Columbia in it
       "DBT CRD 0712 03/02/24 48213367 7-ELEVEN 38125 DALLAS TX": "7-eleven.com", // a number before a name that begins with one
       "KARTENZAHLUNG IKEA 412-MUENCHEN//MUENCHEN/DE 2024-03-08T15:20:44 KFN 1 VJ 2712": "ikea.com", // the card's sequence and year
+      "ACHAT DIRECT PAIEMENT JEAN COUTU 123 LAVAL": "jeancoutu.com", // Desjardins' direct payment
+      // A region's code for the region's name a brand begins with; an ampersand between words printed run together.
+      "NY LIFE INS PREM 0412": "newyorklife.com",
+      "QLD RAIL BRISBANE": "queenslandrail.com.au",
+      "CA PIZZA KITCHEN #123 IRVINE CA": "cpk.com",
+      "ABERCROMBIE&FITCH 0123 NEW YORK NY": "abercrombie.com",
     };
     for (const [descriptor, domain] of Object.entries(wrapped)) expect(await row(descriptor), descriptor).toMatchObject({ status: "matched", domain });
   });
@@ -266,6 +272,10 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "POS DEBIT WM MOBILE DETAILING 512-555-0148 TX", // an activity after a brand's service line is a business still
       "EFTPOS TRANSACTION NEW WORLD TAKEAWAYS-HAMILTON 09MAR",
       "COMPRA TARJ. 5402XXXXXXXX1234 DIA FRUTERIA SEVILLA", // a fruit shop, in the language of the statement
+      "APPLE THE SILVER SPOON PORTLAND OR", // "THE" goes on with a plain word's phrase, no branch after it
+      "SANTANDER BODEGA Y TAPAS MADRID", // a bank's name, then a tapas bar's words
+      "HOFER HEURIGER GUMPOLDSKIRCHEN", // a wine tavern named after its owner
+      "CA NAILS SAN JOSE CA", // a region's code no brand's name begins with
     ];
     for (const descriptor of shops) expect(await row(descriptor), descriptor).toMatchObject({ status: "cleaned", domain: null });
   });
@@ -453,6 +463,9 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     expect(await row("TRANSFER FROM DAN MURPHY SHARED BILLS", true)).toMatchObject({ domain: null });
     // A business after a transfer phrase is no person.
     expect((await row("TRANSFER TO BLUE SKY CONSULTING", true)).entity_type).not.toBe("person");
+    // A UK faster payment to an initial and a surname that is a chain's is a person's; to a brand by its name, not.
+    expect(await row("FASTER PAYMENT T MORRISON LOAN", true)).toMatchObject({ entity_type: "person" });
+    expect((await row("FASTER PAYMENT BRITISH GAS", true)).entity_type).not.toBe("person");
     // A handle whose letters are a business's or a common word is no person's.
     expect((await row("PAYPAL *PIZZA24", true)).entity_type).not.toBe("person");
   });

@@ -61,8 +61,9 @@ export function followedByNoName(rest: string[], { strong, plain, word: oneWord 
     if (i === words.length - 1 && ((ended && /^[A-Z]{3}$/.test(word)) || (strong && /^[A-Z]{1,3}$/.test(word)))) return true;
     if (namesNobody(word) || (i === 0 && word === "OF" && strong) || inCompanyName(words, i)) {
       // "THE" right after the name begins a branch's name ("MCDONALDS THE PINES"); after another word it goes on with
-      // that word's phrase ("TIMS ON THE LAKE").
-      ended ||= word.length > 1 && (word !== "THE" || i === 0);
+      // that word's phrase ("TIMS ON THE LAKE"), and after a name that is one common word, with that word's
+      // ("CHASE THE SUN SURF CO").
+      ended ||= word.length > 1 && (word !== "THE" || (i === 0 && !oneWord));
       i++;
       continue;
     }

@@ -9,7 +9,7 @@ import { isCommonEnglishWord, isCommonWord, isShortWord } from "./common-words.t
 import { abbreviation, truncatedName } from "./loose-match.ts";
 import { nameKey } from "./name-key.ts";
 import { namesNobody, NUMBER_MARK } from "./noise.ts";
-import { countryLength, countryOfPlace, isRegionCode, placeLength, townLength } from "./places.ts";
+import { countryLength, countryOfPlace, isRegionCode, placeLength, regionName, townLength } from "./places.ts";
 
 /** A corpus brand with a site: what the `searched_name` stage can answer with. */
 export type NamedBrand = CorpusBrand & { domain: string };
@@ -48,6 +48,13 @@ export function matchCorpus(
   merchant: string[],
   { given = null, country = null, atTerminal = false }: { given?: string[] | null; country?: string | null; atTerminal?: boolean } = {},
 ): NamedBrand | null {
+  // A region's code before a name stands for the region's name, when a brand's name begins with it ("GA POWER":
+  // Georgia Power, "TX ROADHOUSE": Texas Roadhouse; "CA" before a shop's own name stays what it was).
+  const region = merchant.length > 1 && !given ? regionName(merchant[0]) : null;
+  if (region) {
+    const brand = matchCorpus(index, [...region.split(" "), ...merchant.slice(1)], { country, atTerminal });
+    if (brand && nameKey(brand.name.toUpperCase()).startsWith(nameKey(region))) return brand;
+  }
   // A branch or city joined with a hyphen ("TARGET-MINNEAPOLIS") is a word apart; keys ignore hyphens, so names
   // spelled with one ("WAL-MART", "CHICK-FIL-A") still meet theirs.
   const words = withPossessives(splitHyphens(merchant));
@@ -213,12 +220,21 @@ function looseMatch(index: CorpusIndex, candidates: Run[], country: string | nul
 
 /**
  * Words split at hyphens and slashes, each piece after the first marked with a hyphen ("TARGET", "-MINNEAPOLIS"); a
- * co-operative's "CO-OP" stays one word.
+ * co-operative's "CO-OP" stays one word. An ampersand between words printed without spaces is a word of its own
+ * ("BATH&BDY WRKS"), not between initials ("H&M", "AT&T").
  */
 const splitHyphens = (words: string[]) =>
   words.flatMap((w) =>
-    w === NUMBER_MARK || w === "CO-OP" ? [w] : w.split(/[-/]/).map((piece, i) => (i ? `-${piece}` : piece)).filter((p) => p.replace("-", "")),
+    w === NUMBER_MARK || w === "CO-OP"
+      ? [w]
+      : w
+          .split(/[-/]/)
+          .map((piece, i) => (i ? `-${piece}` : piece))
+          .filter((p) => p.replace("-", ""))
+          .flatMap((p) => (GLUED_AMPERSAND.test(p) ? p.split("&").flatMap((part, i) => (i ? ["&", part] : [part])) : [p])),
   );
+
+const GLUED_AMPERSAND = /^-?[A-Z]{3,}&[A-Z]{3,}$/;
 
 /**
  * A possessive's "S" printed apart where the apostrophe was ("MC DONALD S", "SAINSBURY S") joined back onto its word,

@@ -30,6 +30,8 @@ const MIN_TRUNCATED_WORDS_KEY = 6;
 const MIN_TRUNCATED_SHARE = 0.5;
 /** Several words all shortened ("NORDSTRM RCK") are taken when they keep this many letters; fewer need a word whole. */
 const MIN_SHORTENED_WORDS_KEY = 10;
+/** Fewer letters do when every word keeps all its consonants ("KRSPY KRME": Krispy Kreme). */
+const MIN_SKELETON_WORDS_KEY = 8;
 /** A name cut between its words keeps at least this many of them whole. */
 const MIN_WHOLE_WORDS = 3;
 /** A word shortened before the last keeps at least this many letters ("BRIT" of "BRITISH"). */
@@ -106,7 +108,9 @@ export function truncatedName(index: LooseIndex, words: string[]): string | null
   // Enough of it kept: several words long, or one whole or only cut at its end; one word, most of the name's first.
   const enoughKept = (s: Spelling) =>
     keys.length > 1
-      ? key.length >= MIN_SHORTENED_WORDS_KEY || keys.some((k, i) => k === s.words[i] || cut(k, s.words[i], i))
+      ? key.length >= MIN_SHORTENED_WORDS_KEY ||
+        keys.some((k, i) => k === s.words[i] || cut(k, s.words[i], i)) ||
+        (key.length >= MIN_SKELETON_WORDS_KEY && keys.every((k, i) => skeleton(k) === skeleton(s.words[i])))
       : key.length >= s.words[0].length * MIN_ONE_WORD_SHARE;
   const fits = (s: Spelling) =>
     s.key.length > key.length &&

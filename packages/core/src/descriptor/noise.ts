@@ -49,7 +49,7 @@ const PHRASES: RegExp[] = [
   /^\s*D\/D\b/g, // Ireland: a direct debit
   /^\s*(?:(?:MB-)?BILL\s+(?:PAYMENT|PMT)(?:\s+VIA\b)?|BPAY)\b/g, // Canada ("MB-": mobile banking), Australia: a bill payment
   /^\s*POINT\s+OF\s+SALE\s*-?\s*(?:INTERAC\s+)?(?:RETAIL\s+)?(?:PURCHASE|WITHDRAWAL)?/g, // Canada, Huntington
-  /^\s*POS\s+MERCHANDISE\b|^\s*PAIEMENT\s+(?:DE\s+)?FACTURE(?:\s*-?\s*ACCESD)?|^\s*ACHAT(?:\s+DIRECT)?(?:\s+INTERAC)?\b/g, // Canada
+  /^\s*POS\s+MERCHANDISE\b|^\s*PAIEMENT\s+(?:DE\s+)?FACTURE(?:\s*-?\s*ACCESD)?|^\s*ACHAT(?:\s+DIRECT)?(?:\s+(?:INTERAC|PAIEMENT))?\b/g, // Canada
   /^\s*PAIEMENT\s+AVEC\s+LA\s+CARTE\s+DE\s+D[EÉ]BIT(?:\s+NUM[EÉ]RO)?\b/g, // Belgium: a debit card payment, in French
   /\bDATO\s+\d{1,2}\.\d{1,2}\b/g, // Norway: the purchase's date ("… Dato 04.03")
   /^\s*(?:PAIEMENT|BETALING)\s+(?:BANCONTACT|MAESTRO)\b|^\s*BANCONTACT\s+(?:AANKOOP|ACHAT)\b|\bKAART\s+[\dX ]+/g, // Belgium: a card payment and the card

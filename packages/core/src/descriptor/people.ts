@@ -22,6 +22,7 @@ const TRANSFER_PHRASE = new RegExp(
       "(?:ONLINE |MOBILE |INTERNAL |EXTERNAL |BANK |WIRE |INTERNET |FAST |SEPA CREDIT |SEPA )?(?:TRANSFER|TFR|XFR)(?: REF #?\\S+| #)? (?:TO|FROM)(?: PAYID)?",
       "BP(?=(?: [A-Z.']+){1,3} REF\\b)", // UK: a bill payment to a person, with the payer's reference
       "(?:VIA )?(?:FASTER |BANK |MOBILE |ONLINE BANKING )?PAYMENT (?:TO|FROM)",
+      "FASTER PAYMENTS?(?= (?:(?:MR|MRS|MS|MISS|DR) )?[A-Z] [A-Z])", // UK: to an initial and surname
       "(?:ONLINE |INTERNET )?PAYMENT -(?: TO| FROM)?", // New Zealand: "ONLINE PAYMENT - D FARMER"
       "A\\/?P(?: #)? (?:TO|FROM)", // New Zealand: an automatic payment ("AP TO", "A/P TO")
       "DIRECT CREDIT(?: FROM)?", // New Zealand, Australia: money received
@@ -108,6 +109,7 @@ export const BUSINESS_WORDS = new Set([
   "DONAIR", "VICTUALLERS", "VICTUALLER", "BUTCHER", "SHACK", "ALTERATIONS", "ALTERATION", "TILE",
   "CAKES", "CAKE", "PASTRIES", "PASTRY", "SWEETS", "CANDY", "CONFECTIONERY", "PHO", "CO-OP", "COOP", "FURNITURE",
   "TOYS", "GIFTS", "CRAFTS", "DESIGNS", "BAKES", "HANDMADE", "VINTAGE",
+  "TAPAS", "VINOS", "VINOTECA", "BODEGA", "HEURIGER", "WEINGUT", "GASTHOF", "WIRTSHAUS", "BEISL",
 ]);
 
 /** Splits a leading transfer phrase off; `transfer` tells whether the text is a transfer (a P2P rail always is). */

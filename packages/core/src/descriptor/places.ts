@@ -15,6 +15,23 @@ const REGIONS: Record<string, string> = {
   AU: "NSW VIC QLD TAS ACT",
 };
 
+/** Each region's name, as a brand named after it spells it ("GEORGIA POWER", "TEXAS ROADHOUSE", "QUEENSLAND RAIL"). */
+const REGION_NAMES: Record<string, string> = {
+  AL: "ALABAMA", AK: "ALASKA", AZ: "ARIZONA", AR: "ARKANSAS", CA: "CALIFORNIA", CO: "COLORADO", CT: "CONNECTICUT",
+  DE: "DELAWARE", FL: "FLORIDA", GA: "GEORGIA", HI: "HAWAII", ID: "IDAHO", IL: "ILLINOIS", IN: "INDIANA", IA: "IOWA",
+  KS: "KANSAS", KY: "KENTUCKY", LA: "LOUISIANA", ME: "MAINE", MD: "MARYLAND", MA: "MASSACHUSETTS", MI: "MICHIGAN",
+  MN: "MINNESOTA", MS: "MISSISSIPPI", MO: "MISSOURI", MT: "MONTANA", NE: "NEBRASKA", NV: "NEVADA", NH: "NEW HAMPSHIRE",
+  NJ: "NEW JERSEY", NM: "NEW MEXICO", NY: "NEW YORK", NC: "NORTH CAROLINA", ND: "NORTH DAKOTA", OH: "OHIO", OK: "OKLAHOMA",
+  OR: "OREGON", PA: "PENNSYLVANIA", RI: "RHODE ISLAND", SC: "SOUTH CAROLINA", SD: "SOUTH DAKOTA", TN: "TENNESSEE",
+  TX: "TEXAS", UT: "UTAH", VT: "VERMONT", VA: "VIRGINIA", WA: "WASHINGTON", WV: "WEST VIRGINIA", WI: "WISCONSIN",
+  WY: "WYOMING", AB: "ALBERTA", BC: "BRITISH COLUMBIA", MB: "MANITOBA", NB: "NEW BRUNSWICK", NL: "NEWFOUNDLAND",
+  NS: "NOVA SCOTIA", ON: "ONTARIO", PE: "PRINCE EDWARD ISLAND", QC: "QUEBEC", SK: "SASKATCHEWAN", NSW: "NEW SOUTH WALES",
+  VIC: "VICTORIA", QLD: "QUEENSLAND", TAS: "TASMANIA",
+};
+
+/** The name of the region a code stands for, or null. */
+export const regionName = (code: string): string | null => REGION_NAMES[code] ?? null;
+
 // ISO 3166-1 alpha-3 codes of the markets statements come from, and a few more, with their alpha-2 codes.
 const COUNTRIES3: Record<string, string> = {
   USA: "US", GBR: "GB", CAN: "CA", AUS: "AU", NZL: "NZ", IRL: "IE", DEU: "DE", FRA: "FR", ESP: "ES", ITA: "IT",
