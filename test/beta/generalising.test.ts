@@ -274,6 +274,7 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "COMPRA TARJ. 5402XXXXXXXX1234 DIA FRUTERIA SEVILLA", // a fruit shop, in the language of the statement
       "APPLE THE SILVER SPOON PORTLAND OR", // "THE" goes on with a plain word's phrase, no branch after it
       "SANTANDER BODEGA Y TAPAS MADRID", // a bank's name, then a tapas bar's words
+      "SANTANDER LA BODEGUITA", // a brand named as a town takes no branch of names we do not know
       "HOFER HEURIGER GUMPOLDSKIRCHEN", // a wine tavern named after its owner
       "CA NAILS SAN JOSE CA", // a region's code no brand's name begins with
     ];

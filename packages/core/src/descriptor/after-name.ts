@@ -6,7 +6,7 @@ import { isCommonEnglishWord, isCommonWord, isShortWord } from "./common-words.t
 import { isOwnKindWord } from "./kind-words.ts";
 import { namesNobody, NUMBER_MARK, TRAILING_WORDS } from "./noise.ts";
 import { BUSINESS_WORDS } from "./people.ts";
-import { isRegionCode, placeLength, type PlaceReading } from "./places.ts";
+import { isRegionCode, isTown, placeLength, type PlaceReading } from "./places.ts";
 
 /** A key this long is distinctive ("starbucks", "wholefds"): the words after it may be a place we do not list. */
 const STRONG_KEY = 7;
@@ -23,7 +23,8 @@ export function strength(run: string[], key: string, { atTerminal = false } = {}
   // "WAWA"), but a branch after it must name something ("AMAZON TROPICAL FISH HOUSTON TX" is a shop). Not after a card
   // terminal's prefix, where small shops are named after their owners as chains are ("SQ *WENDYS CUPCAKES").
   const coined = !long && key.length >= MIN_COINED_KEY && run.every((w) => !isCommonWord(w.replace(/[^A-Z]/g, "")));
-  const word = run.length === 1 && isCommonEnglishWord(run[0]);
+  // A name that is one common word, or a town's ("SANTANDER", "HALIFAX"): a business there is named after it too.
+  const word = run.length === 1 && (isCommonEnglishWord(run[0]) || isTown(run[0], null));
   return { strong: long || (coined && !atTerminal), plain: coined || word, word };
 }
 

@@ -223,7 +223,7 @@ const MARKETS = Object.keys(gazetteer.towns);
  * follows a name is read against it: so many places share their names with people and businesses that a word before a
  * name, or a city cut short, is read against the lists above only.
  */
-const isTown = (phrase: string, country: string | null): boolean =>
+export const isTown = (phrase: string, country: string | null): boolean =>
   country ? (townsOf(country)?.has(phrase) ?? false) : MARKETS.some((market) => townsOf(market)!.has(phrase));
 /** The longest town's name read, in words. */
 const TOWN_WORDS = 4;
