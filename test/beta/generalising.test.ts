@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { withGeneratedAliases } from "@brand/core/beta/generated-aliases";
 import { abbreviation, buildLooseIndex, domainBrand, skeleton, truncatedName } from "@brand/core/descriptor/loose-match";
 import { prefixSpellings } from "@brand/core/descriptor/platforms";
+import { isCardRepayment } from "@brand/core/descriptor/noise";
 import { ownStageRow } from "../helpers/beta.ts";
 import { seedCorpus } from "../helpers/corpus.ts";
 
@@ -246,6 +247,12 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "QLD RAIL BRISBANE": "queenslandrail.com.au",
       "CA PIZZA KITCHEN #123 IRVINE CA": "cpk.com",
       "ABERCROMBIE&FITCH 0123 NEW YORK NY": "abercrombie.com",
+      // A word of the name in a bank's short form; more wrappers of Switzerland, Belgium and the Netherlands.
+      "HOME HDWR 0412 BARRIE ON": "homehardware.ca",
+      "DRAKES SUPERMKTS 0412 ADELAIDE": "drakes.com.au",
+      "EINKAUF VOM 02.04.2025 KARTE XXXX1234 MIGROS-4521 BERN": "migros.ch",
+      "BETALING VIA BANCONTACT 02-04 COLRUYT GENT KAART 6703 04XX XXXX 1234": "colruyt.be",
+      "BEA NR:7Q1W4E 02.04.25/18.55 Albert Heijn Supermkt 1021 UTRECHT,PAS123": "ah.nl",
     };
     for (const [descriptor, domain] of Object.entries(wrapped)) expect(await row(descriptor), descriptor).toMatchObject({ status: "matched", domain });
   });
@@ -432,6 +439,7 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "INTERNET XFR TO B WILSON REF FLATBILLS",
       "TFR TO M FARMER RENT", // an initial that could be a title (M, Monsieur), then the memo
       "SO ETHAN HUGHES POCKET MONEY", // a standing order to someone named by a given name
+      "BP GRACE TURNER DINNER", // and an HSBC bill payment
       "AAB INZ TIKKIE TIKKIE ID 001234567890 PIZZA VRIJDAG DOOR S JANSEN", // a Tikkie between friends
       "IDEAL BETAALVERZOEK TIKKIE VIA ING NAAM: M BAKKER", // Tikkie outside the name field
       // A wire's beneficiary, a US instant payment received, a German credit and its SVWZ memo, Barclays' mobile
@@ -464,6 +472,7 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     expect(await row("TRANSFER FROM DAN MURPHY SHARED BILLS", true)).toMatchObject({ domain: null });
     // A business after a transfer phrase is no person.
     expect((await row("TRANSFER TO BLUE SKY CONSULTING", true)).entity_type).not.toBe("person");
+    expect(await row("BP JOHN STREET", true)).toMatchObject({ domain: "bp.com" }); // a given name, then a street
     // A UK faster payment to an initial and a surname that is a chain's is a person's; to a brand by its name, not.
     expect(await row("FASTER PAYMENT T MORRISON LOAN", true)).toMatchObject({ entity_type: "person" });
     expect((await row("FASTER PAYMENT BRITISH GAS", true)).entity_type).not.toBe("person");
@@ -513,6 +522,19 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     expect(await row("CLUBCARD PLUS 0800 591688 CD 4410")).toMatchObject({ domain: "tesco.com" });
     expect(await row("OYSTER AUTO TOP-UP ON 03-03")).toMatchObject({ domain: "tfl.gov.uk" });
     expect(await row("OYSTER BAR SEATTLE WA")).toMatchObject({ status: "cleaned", domain: null });
+  });
+
+  it("gives a credit card's repayment no merchant, and leaves its issuer's fees to it", async () => {
+    for (const descriptor of [
+      "DISCOVER DES:E-PAYMENT ID:7731842 INDN:RUTH OKAFOR CO ID:XXXXX11223 WEB",
+      "CAPITAL ONE DES:CRCARDPMT ID:4X8Q2M1 INDN:ANDRE SILVA CO ID:XXXXX37802 PPD",
+      "DD BARCLAYCARD",
+    ]) {
+      expect(await row(descriptor), descriptor).toMatchObject({ status: "cleaned", domain: null });
+    }
+    // A fee is the issuer's own charge; an arena named after an issuer is a purchase there.
+    expect(isCardRepayment("DD BARCLAYCARD ANNUAL FEE")).toBe(false);
+    expect(await row("CAPITAL ONE ARENA WASHINGTON DC")).toMatchObject({ status: "matched", domain: "capitalone.com" });
   });
 
   it("gives a cash machine's line no merchant, whichever bank or shop runs the machine", async () => {

@@ -9,7 +9,8 @@ import type { KeyRow } from "./corpus-index.ts";
  * Spellings banks print that the corpus does not list, generated from it, each an alias of its brand when no brand of
  * its market, or of every market, holds it already: a brand named for its market without it ("Kmart Australia" →
  * "KMART"), a name with letters beyond ASCII as banks write it ("ÖBB" → "OEBB", "OBB"; "Apotek Hjärtat" → "APOTEK
- * HJARTAT"), an ampersand written out ("H AND M") and "and" written as one, a number left out ("REMA 1000" → "REMA").
+ * HJARTAT"), an ampersand written out ("H AND M") and "and" written as one, a number left out ("REMA 1000" → "REMA"),
+ * a word in a bank's short form ("CHEMIST WHSE").
  */
 export function withGeneratedAliases(rows: KeyRow[]): KeyRow[] {
   // A key, and the markets of the brands holding it: same-named brands of two markets may share a generated spelling
@@ -29,6 +30,7 @@ export function withGeneratedAliases(rows: KeyRow[]): KeyRow[] {
       ...(row.is_name === 1 ? withoutNumber(row.raw) : []),
       ...(row.raw.includes("&") ? AMPERSAND_WORDS.map((and) => row.raw.replace(/\s*&\s*/g, ` ${and} `)) : []),
       ...andAsAmpersand(row.raw),
+      ...withShortForms(row.raw),
     ];
     return spellings.flatMap((raw) => {
       const key = nameKey(raw.toUpperCase());
@@ -63,6 +65,39 @@ function andAsAmpersand(raw: string): string[] {
   const spelled = raw.replace(/\s+and\s+/gi, " & ");
   return spelled === raw ? [] : [spelled];
 }
+
+/**
+ * A name of several words with one of them in the short form banks print ("Chemist Warehouse" → "CHEMIST WHSE",
+ * "Ace Hardware" → "ACE HDWR").
+ */
+function withShortForms(raw: string): string[] {
+  const words = raw.toUpperCase().split(/\s+/);
+  if (words.length < 2) return [];
+  return words.flatMap((word, i) =>
+    (SHORT_FORMS[word.replace(/[^A-Z]/g, "")] ?? []).map((short) => [...words.slice(0, i), short, ...words.slice(i + 1)].join(" ")),
+  );
+}
+
+/** The short forms banks and card acquirers print for the words of names. */
+const SHORT_FORMS: Record<string, string[]> = {
+  WAREHOUSE: ["WHSE", "WHS"],
+  SUPERMARKET: ["SUPERMKT", "SMKT"],
+  SUPERMARKETS: ["SUPERMKTS", "SMKTS"],
+  MARKET: ["MKT"],
+  INTERNATIONAL: ["INTL"],
+  NATIONAL: ["NATL"],
+  DEPARTMENT: ["DEPT"],
+  PHARMACY: ["PHCY", "PHARM"],
+  HARDWARE: ["HDWR"],
+  CENTER: ["CTR"],
+  CENTRE: ["CTR"],
+  BROTHERS: ["BROS"],
+  SERVICES: ["SVCS"],
+  GROCERY: ["GROC"],
+  MOUNTAIN: ["MTN"],
+  RESTAURANT: ["REST"],
+  TRANSPORTATION: ["TRANSP", "TRNSPRTN"],
+};
 
 /** An ampersand as the statements' languages write it out ("H ET M" in France, "M AND S"). */
 const AMPERSAND_WORDS = ["AND", "ET", "UND", "EN", "OG", "OCH"];

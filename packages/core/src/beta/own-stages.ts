@@ -4,7 +4,7 @@
 import { isLegalForm } from "../descriptor/after-name.ts";
 import { namesExactly, type NamedBrand } from "../descriptor/corpus-match.ts";
 import type { ParsedDescriptor } from "../descriptor/parse.ts";
-import { isCashMachine } from "../descriptor/noise.ts";
+import { isCardRepayment, isCashMachine } from "../descriptor/noise.ts";
 import { isPersonalName, isWalletPayee, namesHolder } from "../descriptor/people.ts";
 import { domainBrand } from "../descriptor/loose-match.ts";
 import { printedDomain, type PrintedDomain } from "../descriptor/printed-domain.ts";
@@ -19,8 +19,9 @@ export async function ownStages(lookup: Lookup, providerPlatform: Decision["inte
   const viaPlatform = async (merchant: string | null) =>
     providerPlatform ?? (withContext ? await platformIntermediary(lookup, merchant) : null);
 
-  // A cash machine's line names no merchant, whoever runs the machine.
-  if (isCashMachine(request.transaction.toUpperCase())) return cleaned(parsed, "cleaned_descriptor", null);
+  // A cash machine's line, and a card's repayment, name no merchant, whoever runs the machine or issued the card.
+  const upper = request.transaction.toUpperCase();
+  if (isCashMachine(upper) || isCardRepayment(upper)) return cleaned(parsed, "cleaned_descriptor", null);
   const named = lookup.named;
   // A transfer to a person, unless its words are a brand's very name ("ZELLE TO STARBUCKS"; not MICHAEL TREMBLAY for
   // Michaels, a name cut short).

@@ -52,18 +52,18 @@ const PHRASES: RegExp[] = [
   /^\s*POS\s+MERCHANDISE\b|^\s*PAIEMENT\s+(?:DE\s+)?FACTURE(?:\s*-?\s*ACCESD)?|^\s*ACHAT(?:\s+DIRECT)?(?:\s+(?:INTERAC|PAIEMENT))?\b/g, // Canada
   /^\s*PAIEMENT\s+AVEC\s+LA\s+CARTE\s+DE\s+D[EÉ]BIT(?:\s+NUM[EÉ]RO)?\b/g, // Belgium: a debit card payment, in French
   /\bDATO\s+\d{1,2}\.\d{1,2}\b/g, // Norway: the purchase's date ("… Dato 04.03")
-  /^\s*(?:PAIEMENT|BETALING)\s+(?:BANCONTACT|MAESTRO)\b|^\s*BANCONTACT\s+(?:AANKOOP|ACHAT)\b|\bKAART\s+[\dX ]+/g, // Belgium: a card payment and the card
+  /^\s*(?:PAIEMENT|BETALING)\s+(?:VIA\s+|PAR\s+)?(?:BANCONTACT|MAESTRO)\b|^\s*BANCONTACT\s+(?:AANKOOP|ACHAT)\b|\bKAART\s+[\dX ]+/g, // Belgium: a card payment and the card
   /\bWEB\s+ID:?\s*\S*|^\s*PAYMENT\s+-\s/g, // US: an ACH web debit's id, a bill payment's dash
   /^\s*(?:APLPAY|APPLEPAY|GGLPAY|GOOGLEPAY)\b/g, // Amex: a wallet token before the merchant
   /^\s*FACTURE\s+CARTE(?:\s+DU\s+\d{6})?|\bCARTE\s+\d{4}X\d{4}\b/g, // France: a card invoice
   /\s(?:ECH|ID EMETTEUR|MDT|REF|LIB)\/.*$/g, // France: a SEPA debit's fields
-  /\s(?:MANDAT|MANDATSREF|GLAEUBIGER-ID|GLÄUBIGER-ID|KUNDENNR|KD-NR)\b.*$/g, // Germany: a SEPA debit's fields
+  /\s(?:MANDAT|MANDAAT|MANDATSREF|GLAEUBIGER-ID|GLÄUBIGER-ID|KUNDENNR|KD-NR)\b.*$/g, // Germany, Belgium: a SEPA debit's fields
   /\s(?:REF\s+[A-Z0-9]+-[A-Z0-9-]*\d|MANDATE\s+(?:NO|REF|ID)\b).*$/g, // UK: a direct debit's reference and mandate
   /^\s*ADDEBITO\s+(?:DIRETTO\s+)?(?:SDD\s+)?/g, // Italy: a direct debit
   /\b(?:ING|DOTT|DOTT\.SSA|AVV|GEOM|RAG|ARCH|SIG|SIG\.RA)\.\s+(?=[A-Z])/g, // Italy: a professional's title ("ING. ROSSI"), no bank
-  /\b(?:CARTA|KARTE)\s+\d{4}\b/g, // Italy, Germany: the card
+  /\b(?:CARTA|KARTE)\s+[X*]*\d{4}\b/g, // Italy, Germany, Switzerland: the card
   /\b(?:EIN)?KAUF\/(?:DIENSTLEISTUNG|ONLINE-SHOPPING)(?:\s+VOM\s+[\d.]+)?|(?<=\bTWINT[- ])ZAHLUNG\b/g, // Switzerland: a purchase, wherever it stands ("TWINT KAUF/…", "TWINT-ZAHLUNG")
-  /^\s*(?:EINKAUF|BEZAHLUNG\s+KARTE|DEBITKARTEN-ZAHLUNG)\b|\b(?:ZAHLUNG\s+)?DEBITKARTE\b|\bMC\/\d+/g, // Switzerland, Austria, Germany
+  /^\s*(?:EINKAUF(?:\s+VOM)?|BEZAHLUNG\s+KARTE|DEBITKARTEN-ZAHLUNG)\b|\b(?:ZAHLUNG\s+)?DEBITKARTE\b|\bMC\/\d+/g, // Switzerland, Austria, Germany
   /\bKARTEN(?:NUMMER|\s+NR\.?):?\s*[X*\d]+|^\s*LSV\+?(?:\s+BELASTUNG)?/g, // Switzerland
   /^\s*POS\s+(?:\d+,\d{2}\s+AT\s+|\d{4}\s+)?K\d(?:\s+\d{1,2}\.\d{1,2}\.(?:\d{2,4})?)?/g, // Austria: "POS 23,40 AT K1 07.03.", "POS K1"
   /^\s*DOMICILIERING\b|\bMEDEDELING\b.*$/g, // Belgium: a direct debit and its message
@@ -205,7 +205,7 @@ export const TRAILING_WORDS = new Set([
   "HELP", "HELPPAY", "SUPPORT", "MKT", "MKTS", "MARKT", "SMKT", "SMKTS", "SUPERMARKET", "SUPERMARKETS", "WHSE", "WAREHOUSE",
   "EXPRESS", "PURCHASE", "CHARGE", "SALE", "RETAIL", "NO", "NUM", "THE", "GAS", "FUEL", "OIL", "PETROL", "GASOLINE",
   "AIR", "AIRLINE", "AIRLINES", "AIRWAYS", "PREMIUM", "UTILITIES", "UTILITY", "CENTER", "CENTRE", "SUPERCENTER",
-  "SUPERSTORE", "HYPERMARKET", "MEGASTORE", "OUTLET", "DIRECT", "DIGITAL", "PREPAID", "POSTPAID", "PREAUTH", "FILIALE",
+  "SUPERSTORE", "SUPERMKT", "HYPERMARKET", "MEGASTORE", "OUTLET", "DIRECT", "DIGITAL", "PREPAID", "POSTPAID", "PREAUTH", "FILIALE",
   "FILIAAL", "SUCURSAL", "BRANCH", "FIL", "SAGT", "DANKE", "DANKT", "WEB", "SALES", "SPRZEDAZ", "PREPAY", "TOPUP", "TOP-UP",
   // Address words: a branch's street after the name ("PAK N SAVE WAIRAU RD", "COSTA KINGS CROSS STN").
   "RD", "AVE", "BLVD", "HWY", "PKWY", "VIALE", "CORSO", "STN", "STRASSE", "AV", "AVDA", "CALLE", "RUE", "QY", "QUAY",
@@ -258,3 +258,16 @@ const CASH_MACHINE =
   /^\s*(?:GEA|VDA-)|^\s*CASH\s+(?:[A-Z]+\s+){1,3}?(?:\d{1,2}[A-Z]{3}|[A-Z]{3}\d{1,2})\b|\bATM\b|\bCASH\s+WITHDRAWAL\b|\bGELD(?:AUTOMAAT|MAAT|AUTOMAT)\b|\bBARGELD|\bPRELIEVO\b|\bCAJERO\b|\bRETRAIT\s+(?:DAB|GAB)\b|\bKONTANTUTTAG\b|\bBANKOMAT\b|\b(?:BAR)?BEHEBUNG\b/;
 
 export const isCashMachine = (upper: string) => CASH_MACHINE.test(upper);
+
+/** The card issuers whose repayments statements print by name, as they print them. */
+const CARD_ISSUERS = "CAPITAL ONE|AMEX|AMERICAN EXPRESS|DISCOVER(?: CARD)?|BARCLAYCARD|CITI ?CARD|CHASE CREDIT CRD|SYNCHRONY|MBNA|BANK OF AMERICA CREDIT CARD";
+
+/**
+ * A credit card's repayment from the account ("CAPITAL ONE DES:MOBILE PMT …", "AMEX EPAYMENT DES:ACH PMT …", "DD
+ * BARCLAYCARD"): money between the holder's own accounts, no purchase from the issuer (its fees are: "AMEX ANNUAL FEE").
+ */
+const CARD_REPAYMENT = new RegExp(
+  `^(?:(?:DD|D\\/D|DIRECT DEBIT(?: TO)?|ACH DEBIT)\\s+(?:${CARD_ISSUERS})\\b(?!.*\\bFEE\\b)|(?:${CARD_ISSUERS})\\s+(?:E-?PAYMENT|AUTOPAY|(?:CRCARD|CARD )?PMT|PAYMENT)?\\s*DES\\s*:\\s*(?:MOBILE |ACH |WEB |ONLINE )?(?:CRCARD ?)?(?:PMT|PAYMENT|E-?PAYMENT|AUTOPAY)\\b)`,
+);
+
+export const isCardRepayment = (upper: string) => CARD_REPAYMENT.test(upper);

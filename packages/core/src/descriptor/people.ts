@@ -126,10 +126,17 @@ export function splitTransfer(text: string, rail: "p2p" | "wallet" | null): { tr
   return suffix ? { transfer: true, rest: text.slice(0, suffix.index).replace(MEMO, "") } : { transfer: false, rest: text };
 }
 
-/** A UK standing order to someone named by a given name ("SO ETHAN HUGHES POCKET MONEY"; not "SO CAL EDISON CO"). */
+const STREET = /\b(?:ST|STREET|RD|ROAD|AVE|AVENUE|LANE|LN|DR|DRIVE|HWY|WAY|SQ|SQUARE)\b/;
+
+/**
+ * A UK standing order or HSBC bill payment to someone named by a given name ("SO ETHAN HUGHES POCKET MONEY", "BP AMELIA
+ * HOLLAND DINNER"; not "SO CAL EDISON CO").
+ */
 function standingOrder(text: string): RegExpExecArray | null {
-  const order = /^SO(?= ([A-Z]+) [A-Z])/.exec(text);
-  return order && isGivenName(order[1]) && isPersonalName(text.slice(order[0].length).replace(MEMO, "").trim()) ? order : null;
+  const order = /^(?:SO|BP)(?= ([A-Z]+) [A-Z])/.exec(text);
+  const rest = order ? text.slice(order[0].length).replace(MEMO, "").trim() : "";
+  // A street after a given name is a place's name ("BP JOHN STREET": a BP station).
+  return order && isGivenName(order[1]) && !STREET.test(rest) && isPersonalName(rest) ? order : null;
 }
 
 /**
