@@ -16,6 +16,7 @@ describe("a name cut by the bank's field width", () => {
       { raw: "Societe des alcools du Quebec", brandId: "saq" },
       { raw: "Bank of America", brandId: "bofa" },
       { raw: "Krispy Kreme", brandId: "krispy" },
+      { raw: "Telefonica Deutschland", brandId: "o2" },
     ].map((name) => ({ isName: true, popularity: 50, ...name })),
     [],
   );
@@ -24,6 +25,11 @@ describe("a name cut by the bank's field width", () => {
     expect(truncatedName(index, ["FRANK", "AND"])).toBeNull(); // Frank And Oak, a shop of its own
     expect(truncatedName(index, ["FRANKIE", "AND", "BEN"])).toBe("frankie");
     expect(truncatedName(index, ["BRIT", "GAS"])).toBe("britishgas"); // every word of the name there, one shortened
+  });
+
+  it("is never cut to an article or a preposition", () => {
+    expect(truncatedName(index, ["TELEFONICA", "DE"])).toBeNull(); // "TELEFONICA DE ESPANA"
+    expect(truncatedName(index, ["TELEFONICA", "DEUTSCH"])).toBe("o2");
   });
 
   it("keeps every consonant of each word when it is short: then its vowels alone may go", () => {

@@ -386,6 +386,8 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     expect(await row("RECURRING DEBIT CARD 0301 SHOPIFY* 219874563 OTTAWA ON", true)).toMatchObject({ domain: "shopify.com", intermediary: null });
     expect(await row("SQUARE SQ *CORNER BOOKS AUSTIN TX", true)).toMatchObject({ status: "cleaned", intermediary: { domain: "squareup.com" } });
     expect(await row("GUMROAD.COM* PIXELBRUSH", true)).toMatchObject({ status: "cleaned", intermediary: { domain: "gumroad.com" } });
+    // A delivery app billing for itself with its owner's address: the app, not its owner ("HELP.UBER.COM").
+    expect(await row("UBER *EATS HELP.UBER.COM NSW", true)).toMatchObject({ domain: "ubereats.com", intermediary: null });
     // A wallet with a number and a region after it moved money; it is not the merchant.
     expect(await row("PAYPAL.COM 4029357733 CA")).toMatchObject({ status: "cleaned", domain: null });
   });

@@ -73,12 +73,13 @@ async function printedDomainStands(lookup: Lookup, domain: string, named: NamedB
 
 /**
  * The descriptor's platform printed its own address, or its owner's, beside someone else's name ("UBER* EATS PHO
- * SAIGON HELP.UBER.COM", "SQ *HARBOR BAGEL GOSQ.COM"): a receipt, not the merchant.
+ * SAIGON HELP.UBER.COM", "SQ *HARBOR BAGEL GOSQ.COM"): a receipt, not the merchant; or beside nothing, billing for
+ * itself ("UBER *EATS HELP.UBER.COM"): the platform is the merchant, not its owner.
  */
 function printedByPlatform(lookup: Lookup, domain: string): boolean {
   const { parsed, deps } = lookup;
   const platform = parsed.platform;
-  if (!platform || parsed.platformSells) return false;
+  if (!platform) return false;
   const brand = brandIdOf(deps.corpus, domain);
   return (
     domain === platform.domain ||

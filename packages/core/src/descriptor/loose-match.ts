@@ -32,6 +32,8 @@ const MIN_TRUNCATED_SHARE = 0.5;
 const MIN_SHORTENED_WORDS_KEY = 10;
 /** Fewer letters do when every word keeps all its consonants ("KRSPY KRME": Krispy Kreme). */
 const MIN_SKELETON_WORDS_KEY = 8;
+/** Articles and prepositions of the statements' languages, as keys: never a word cut to its first two letters. */
+const LINKING_WORDS = new Set(["de", "da", "di", "do", "du", "la", "le", "el", "en", "et", "of", "in", "to", "an", "au", "al", "im", "am", "op"]);
 /** A name cut between its words keeps at least this many of them whole. */
 const MIN_WHOLE_WORDS = 3;
 /** A word shortened before the last keeps at least this many letters ("BRIT" of "BRITISH"). */
@@ -91,8 +93,11 @@ export function truncatedName(index: LooseIndex, words: string[]): string | null
   const last = keys.length - 1;
   // The last word may be cut to one letter after two or more words printed whole ("ENTERPRISE RENT-A-C").
   const wholeBefore = (s: Spelling) => last >= 2 && keys.slice(0, last).every((k, i) => k === s.words[i]);
+  // A word cut to two letters is no article or preposition ("TELEFONICA DE ESPANA" is no Telefónica Deutschland).
   const cut = (k: string, w: string, i: number, s?: Spelling) =>
-    w.startsWith(k) && (k.length >= (i === last ? 2 : MIN_CUT_WORD) || (i === last && s !== undefined && wholeBefore(s)));
+    w.startsWith(k) &&
+    (k.length >= (i === last ? 2 : MIN_CUT_WORD) || (i === last && s !== undefined && wholeBefore(s))) &&
+    !(k.length < w.length && LINKING_WORDS.has(k));
   const shortens = (k: string, w: string, i: number) =>
     cut(k, w, i) || (keys.length > 1 && (consonantsOf(k, w, i === last ? 2 : MIN_CUT_WORD) || vowelsDropped(k, w)));
   // One word may be the name's words run together and cut ("PETROCAN" of Petro-Canada).
