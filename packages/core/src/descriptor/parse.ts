@@ -2,7 +2,8 @@
 // merchant words left for the corpus and for a display name.
 import { merchantWords, skippableLength } from "./corpus-match.ts";
 import { nameKey } from "./name-key.ts";
-import { achReceiver, namesNobody, NUMBER_MARK, stripNoise, unmark, unwrapEnvelope } from "./noise.ts";
+import { achReceiver, unwrapEnvelope } from "./envelope.ts";
+import { namesNobody, NUMBER_MARK, stripNoise, unmark } from "./noise.ts";
 import { splitTransfer } from "./people.ts";
 import { placeLength } from "./places.ts";
 import { splitPlatform, type Platform, type PlatformPrefix } from "./platforms.ts";
