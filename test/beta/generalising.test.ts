@@ -249,6 +249,7 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "ABERCROMBIE&FITCH 0123 NEW YORK NY": "abercrombie.com",
       // A word of the name in a bank's short form; more wrappers of Switzerland, Belgium and the Netherlands.
       "HOME HDWR 0412 BARRIE ON": "homehardware.ca",
+      "COSTCO WHLSE #0412 SEATTLE WA": "costco.com",
       "DRAKES SUPERMKTS 0412 ADELAIDE": "drakes.com.au",
       "EINKAUF VOM 02.04.2025 KARTE XXXX1234 MIGROS-4521 BERN": "migros.ch",
       "BETALING VIA BANCONTACT 02-04 COLRUYT GENT KAART 6703 04XX XXXX 1234": "colruyt.be",
@@ -388,6 +389,8 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     expect(await row("GUMROAD.COM* PIXELBRUSH", true)).toMatchObject({ status: "cleaned", intermediary: { domain: "gumroad.com" } });
     // A delivery app billing for itself with its owner's address: the app, not its owner ("HELP.UBER.COM").
     expect(await row("UBER *EATS HELP.UBER.COM NSW", true)).toMatchObject({ domain: "ubereats.com", intermediary: null });
+    expect(await row("UBER *EATS PENDING CHICAGO IL", true)).toMatchObject({ domain: "ubereats.com", intermediary: null }); // an authorisation's status
+    expect(await row("PADDLE.NET* SETAPP 866-504-1188 NY", true)).toMatchObject({ domain: "setapp.com", intermediary: { domain: "paddle.com" } });
     // A wallet with a number and a region after it moved money; it is not the merchant.
     expect(await row("PAYPAL.COM 4029357733 CA")).toMatchObject({ status: "cleaned", domain: null });
   });
@@ -442,6 +445,8 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "TFR TO M FARMER RENT", // an initial that could be a title (M, Monsieur), then the memo
       "SO ETHAN HUGHES POCKET MONEY", // a standing order to someone named by a given name
       "BP GRACE TURNER DINNER", // and an HSBC bill payment
+      "BP K WALSH CAKE 02APR", // to an initial and surname, with a memo that is also a trade's word
+      "EMMA STONE REF: CONCERT FT", // the rail's mark after the payer's memo
       "AAB INZ TIKKIE TIKKIE ID 001234567890 PIZZA VRIJDAG DOOR S JANSEN", // a Tikkie between friends
       "IDEAL BETAALVERZOEK TIKKIE VIA ING NAAM: M BAKKER", // Tikkie outside the name field
       // A wire's beneficiary, a US instant payment received, a German credit and its SVWZ memo, Barclays' mobile
@@ -531,6 +536,8 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "DISCOVER DES:E-PAYMENT ID:7731842 INDN:RUTH OKAFOR CO ID:XXXXX11223 WEB",
       "CAPITAL ONE DES:CRCARDPMT ID:4X8Q2M1 INDN:ANDRE SILVA CO ID:XXXXX37802 PPD",
       "DD BARCLAYCARD",
+      "PAYMENT TO CHASE CARD ENDING IN 4471 04/02",
+      "BARCLAYCARD DD 4929XXXXXXXX5521",
     ]) {
       expect(await row(descriptor), descriptor).toMatchObject({ status: "cleaned", domain: null });
     }

@@ -81,6 +81,7 @@ function withShortForms(raw: string): string[] {
 /** The short forms banks and card acquirers print for the words of names. */
 const SHORT_FORMS: Record<string, string[]> = {
   WAREHOUSE: ["WHSE", "WHS"],
+  WHOLESALE: ["WHLSE", "WHSL"],
   SUPERMARKET: ["SUPERMKT", "SMKT"],
   SUPERMARKETS: ["SUPERMKTS", "SMKTS"],
   MARKET: ["MKT"],

@@ -147,7 +147,7 @@ export const TRAILING_WORDS = new Set([
   "BV", "NV", "PTY", "STORE", "STORES", "STR", "ONLINE", "WWW", "COM", "BILL", "BILLING", "PAYMENT", "PAYMENTS", "PMT",
   "PMTS", "PYMT", "PYMTS", "SUBSCRIPTION", "SUBSCRIPTN", "SUBSCR", "SUBS", "MEMBERSHIP", "RECURRING", "AUTOPAY", "ORDER", "ORDERS", "INTL", "INTERNATIONAL",
   "HELP", "HELPPAY", "SUPPORT", "MKT", "MKTS", "MARKT", "SMKT", "SMKTS", "SUPERMARKET", "SUPERMARKETS", "WHSE", "WAREHOUSE",
-  "EXPRESS", "PURCHASE", "CHARGE", "SALE", "RETAIL", "NO", "NUM", "THE", "GAS", "FUEL", "OIL", "PETROL", "GASOLINE",
+  "EXPRESS", "PURCHASE", "PENDING", "CHARGE", "SALE", "RETAIL", "NO", "NUM", "THE", "GAS", "FUEL", "OIL", "PETROL", "GASOLINE",
   "AIR", "AIRLINE", "AIRLINES", "AIRWAYS", "PREMIUM", "UTILITIES", "UTILITY", "CENTER", "CENTRE", "SUPERCENTER",
   "SUPERSTORE", "SUPERMKT", "HYPERMARKET", "MEGASTORE", "OUTLET", "DIRECT", "DIGITAL", "PREPAID", "POSTPAID", "PREAUTH", "FILIALE",
   "FILIAAL", "SUCURSAL", "BRANCH", "FIL", "SAGT", "DANKE", "DANKT", "WEB", "SALES", "SPRZEDAZ", "PREPAY", "TOPUP", "TOP-UP",
@@ -204,14 +204,25 @@ const CASH_MACHINE =
 export const isCashMachine = (upper: string) => CASH_MACHINE.test(upper);
 
 /** The card issuers whose repayments statements print by name, as they print them. */
-const CARD_ISSUERS = "CAPITAL ONE|AMEX|AMERICAN EXPRESS|DISCOVER(?: CARD)?|BARCLAYCARD|CITI ?CARD|CHASE CREDIT CRD|SYNCHRONY|MBNA|BANK OF AMERICA CREDIT CARD";
+const CARD_ISSUERS = "CAPITAL ONE|AMEX|AMERICAN EXPRESS|DISCOVER(?: CARD)?|BARCLAYCARD|CITI ?CARD|CHASE (?:CREDIT )?(?:CARD|CRD)|SYNCHRONY|MBNA|BANK OF AMERICA CREDIT CARD";
+
+/** What a bank prints before a payment it sends: a direct debit, an ACH debit, a payment to. */
+const PAYMENT_TO = /^(?:DD|D\/D|DIRECT DEBIT(?: TO)?|ACH DEBIT|PAYMENT TO)\s+/;
+const ISSUER = new RegExp(`^(?:${CARD_ISSUERS})\\b`);
+/** The words of a repayment after the issuer's name; a fee or interest is the issuer's own charge. */
+const REPAYMENT_WORD = /\b(?:E-?PAYMENT|EPAY|AUTOPAY|CRCARD ?PMT|PMT|PAYMENT|DD|ENDING IN)\b/;
+const ISSUERS_CHARGE = /\b(?:FEE|INTEREST)\b/;
 
 /**
  * A credit card's repayment from the account ("CAPITAL ONE DES:MOBILE PMT …", "AMEX EPAYMENT DES:ACH PMT …", "DD
- * BARCLAYCARD"): money between the holder's own accounts, no purchase from the issuer (its fees are: "AMEX ANNUAL FEE").
+ * BARCLAYCARD", "PAYMENT TO CHASE CARD ENDING IN 8812"): money between the holder's own accounts, no purchase from the
+ * issuer; its fees and interest are its own ("AMEX ANNUAL FEE"), and a place named after it sells ("CAPITAL ONE ARENA").
  */
-const CARD_REPAYMENT = new RegExp(
-  `^(?:(?:DD|D\\/D|DIRECT DEBIT(?: TO)?|ACH DEBIT)\\s+(?:${CARD_ISSUERS})\\b(?!.*\\bFEE\\b)|(?:${CARD_ISSUERS})\\s+(?:E-?PAYMENT|AUTOPAY|(?:CRCARD|CARD )?PMT|PAYMENT)?\\s*DES\\s*:\\s*(?:MOBILE |ACH |WEB |ONLINE )?(?:CRCARD ?)?(?:PMT|PAYMENT|E-?PAYMENT|AUTOPAY)\\b)`,
-);
-
-export const isCardRepayment = (upper: string) => CARD_REPAYMENT.test(upper);
+export function isCardRepayment(upper: string): boolean {
+  const sent = PAYMENT_TO.exec(upper);
+  const text = sent ? upper.slice(sent[0].length) : upper;
+  const issuer = ISSUER.exec(text);
+  if (!issuer) return false;
+  const rest = text.slice(issuer[0].length);
+  return !ISSUERS_CHARGE.test(rest) && ((sent !== null && !rest.trim()) || REPAYMENT_WORD.test(rest));
+}

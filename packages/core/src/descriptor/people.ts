@@ -39,7 +39,7 @@ const TRANSFER_PHRASE = new RegExp(
       "(?:MOBILE-CHANNEL )?(?:FPS|FPO|FPI|FP)(?: (?:TO|FROM))?",
       "SEPA OVERBOEKING",
       "(?:STANDING ORDER|STO|SO|S\\/O)(?: VIA FASTER PAYMENT)? TO",
-      "SO(?= (?:(?:MR|MRS|MS|MISS|DR) )?[A-Z] [A-Z])", // UK: a standing order to an initial and surname
+      "(?:SO|BP)(?= (?:(?:MR|MRS|MS|MISS|DR) )?[A-Z] [A-Z])", // UK: a standing order or bill payment to an initial and surname
       "PAYID (?:PAYMENT |TRANSFER )?(?:TO|FROM)",
       "OSKO (?:PAYMENT|DEPOSIT)(?: TO| FROM)?",
       "P2P(?: PAYMENT| TRANSFER)?",
@@ -64,7 +64,7 @@ const TRANSFER_PHRASE = new RegExp(
 
 /** UK statements print the other party first and the kind of transfer after it: "J SMITH FPO", "MARY JONES SO". */
 const TRANSFER_SUFFIX =
-  /\s*,?\s+VIA (?:MOBILE|ONLINE) - PYMT\b.*$|\s+(?:FPO|FPI|FPS|FP|BGC|TFR|SO|STO|PAYID|OSKO|FASTER PAYMENTS?|STANDING ORDER|BANK GIRO CREDIT|# ONLINE)(?:\s+(?:#|[A-Z0-9]*\d[A-Z0-9]*))*(?:\s+REF\b.*)?$|\s+(?:FPO|FPI|BGC|STO)\s(?=.*#)/;
+  /\s*,?\s+VIA (?:MOBILE|ONLINE) - PYMT\b.*$|\s+REF:?\s.*\s(?:FT|FPO|FPI|FP)$|\s+(?:FPO|FPI|FPS|FP|BGC|TFR|SO|STO|PAYID|OSKO|FASTER PAYMENTS?|STANDING ORDER|BANK GIRO CREDIT|# ONLINE)(?:\s+(?:#|[A-Z0-9]*\d[A-Z0-9]*))*(?:\s+REF\b.*)?$|\s+(?:FPO|FPI|BGC|STO)\s(?=.*#)/;
 
 /**
  * The memo a payer adds after the other party ("ZELLE TO JOHN SMITH FOR RENT", "… REF DINNER", "… CONCEPTO CENA",
@@ -220,7 +220,7 @@ const EMAIL = /^[A-Z0-9._%+-]+@[A-Z0-9-]+(?:\.[A-Z0-9-]+)*\.[A-Z]{2,}$/i;
 const TITLES = new Set(["MR", "MRS", "MS", "MISS", "DR", "MX", "HERR", "FRAU", "M", "MME", "SR", "SRA"]);
 
 /** What payers write after a name that is also a business word: "… RENT MARCH", "… HOUSE RENT". */
-const MEMO_WORDS = new Set(["RENT", "BILL", "FOOD", "WINE", "PARKING", "TICKETS", "TAXI", "HOUSE", "BBQ", "PIZZA", "SUSHI"]);
+const MEMO_WORDS = new Set(["RENT", "BILL", "FOOD", "WINE", "PARKING", "TICKETS", "TAXI", "HOUSE", "BBQ", "PIZZA", "SUSHI", "CAKE", "GIFT", "GIFTS", "COFFEE"]);
 
 /** The account holder's own name in the descriptor: a transfer between their accounts, or to someone they name. */
 export function namesHolder(text: string, holderName: string | undefined): boolean {
