@@ -250,6 +250,11 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       // A word of the name in a bank's short form; more wrappers of Switzerland, Belgium and the Netherlands.
       "HOME HDWR 0412 BARRIE ON": "homehardware.ca",
       "COSTCO WHLSE #0412 SEATTLE WA": "costco.com",
+      "CONTACTLESS INTERAC PURCHASE - 4821 SHOPPERS DRUG MART 1234": "shoppersdrugmart.ca",
+      "HEMA 0412-UTRECHT UTRECHT NLD Pasvolgnr: 002 02-04-2025 10:15 Transactie: 7C2D1E Term: CT112233": "hema.nl", // ING's receipt fields
+      "BEA, Betaalpas PRAXIS BOUWMARKT AMERSFOORT,PAS021 NR:CT112233, 02.04.25/11:20": "praxis.nl", // its own kind of store
+      "PAGAMENTO POS ATM MILANO M1 CADORNA DEL 02/04/2025 CARTA N.*1234": "atm.it", // Milan's transit, no cash machine
+      "VDP-AER LINGUS DESIGNATED ACTIVITY": "aerlingus.com", // an Irish company's legal form
       "DRAKES SUPERMKTS 0412 ADELAIDE": "drakes.com.au",
       "EINKAUF VOM 02.04.2025 KARTE XXXX1234 MIGROS-4521 BERN": "migros.ch",
       "BETALING VIA BANCONTACT 02-04 COLRUYT GENT KAART 6703 04XX XXXX 1234": "colruyt.be",
@@ -454,6 +459,7 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       // transfer, PayPal's instant transfer to a handle, and a handle with its owner's digits.
       "WIRE TYPE:WIRE OUT DATE:240402 TIME:0915 ET TRN:2024040200998877 SERVICE REF:007731 BNF:MARTA KOVACS ID:00098765432 PMT DET:RENT APRIL",
       "REAL TIME TRANSFER RECD FROM ABA/CONTR BNK-026009593 FROM: DAVID CHEN REF: CONCERT",
+      "REAL TIME PAYMENT TO NORA PRICE REF 7K2P9Q",
       "GUTSCHRIFT UEBERWEISUNG PAUL WAGNER SVWZ+ MIETE APRIL IBAN+ DE44500105175407324931",
       "SARAH KHAN , CINEMA , VIA MOBILE - PYMT",
       "STANDING ORDER VIA FASTER PAYMENT TO MR T ADEYEMI REFERENCE ALLOWANCE",
@@ -537,6 +543,8 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "CAPITAL ONE DES:CRCARDPMT ID:4X8Q2M1 INDN:ANDRE SILVA CO ID:XXXXX37802 PPD",
       "DD BARCLAYCARD",
       "PAYMENT TO CHASE CARD ENDING IN 4471 04/02",
+      "CITI AUTOPAY PAYMENT 998877665544 WEB ID: CITICTP",
+      "PAYMENT - TD VISA 4520",
       "BARCLAYCARD DD 4929XXXXXXXX5521",
     ]) {
       expect(await row(descriptor), descriptor).toMatchObject({ status: "cleaned", domain: null });
@@ -554,6 +562,7 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "PRELIEVO BANCOMAT UNICREDIT 12/03/2024 ROMA",
       "AUSZAHLUNG GELDAUTOMAT 12.03 14.22 SPK KOELNBONN",
       "AUTOMAT 00012345 K1 12.03.UM 14.22 BEHEBUNG", // Austria's withdrawal, where Automat is also a Dutch chain
+      "PRELIEVO ATM UNICREDIT MILANO", // in Italy too, outside a card purchase
       "BARBEHEBUNG 14.03. 09:12 RAIFFEISEN GRAZ",
     ]) {
       expect(await row(descriptor), descriptor).toMatchObject({ status: "cleaned", domain: null, intermediary: null });

@@ -11,7 +11,7 @@ const PHRASES: RegExp[] = [
   /\bON\s+\d{1,2}[-/.]\d{1,2}(?:[-/.]\d{2,4})?\b/g,
   /^\s*(?:PAIEMENT\s+(?:PAR\s+)?(?:CB|CARTE)|CB|CARTE)\b/g, // France
   /\b(?:KARTENZAHLUNG|SEPA-LASTSCHRIFT|LASTSCHRIFT|GIROCARD|EC-KARTE|EC KARTE)\b/g, // Germany
-  /^\s*(?:C-)?(?:IDP|INTERAC(?: RETAIL)?)\s+PURCHASE\b(?:\s*-\s*\d{4})?/g, // Canada: Interac Direct Payment ("C-IDP": contactless)
+  /^\s*(?:C-|CONTACTLESS\s+)?(?:IDP|INTERAC(?: RETAIL)?)\s+PURCHASE\b(?:\s*-\s*\d{4})?/g, // Canada: Interac Direct Payment ("C-IDP": contactless)
   /\b(?:DEBIT|CREDIT|CHECK)\s*CARD\s+(?:PURCHASE|PAYMENT|PMT)?\b/g,
   /\bCHECKCARD\s+\d{4}\b/g,
   /\b(?:POS|PIN)\s+(?:DEBIT|PURCHASE|PUR|TRANSACTION|WITHDRAWAL)\b|^\s*WITHDRAWAL\s+POS\b/g,
@@ -66,6 +66,7 @@ const PHRASES: RegExp[] = [
   /\bKØB\b|\bKOE?B\b(?=\s)/g, // Denmark: "VISA/DANKORT KØB"
   /^\s*POS\s+W\/D\b/g, // New Zealand
   /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?\b|\bFOLGENR\.?\s*\d+|\bVERFALLD\.?\s*\d{4}-\d{2}|\bKFN\s*\d+(?:\s+VJ\s*\d+)?/g, // German receipts (KFN: the card's sequence, VJ: its expiry year)
+  /\b(?:PASVOLGNR|TRANSACTIE|TERM):\s*\S+/g, // Dutch receipts: the card's sequence, the transaction, the terminal
   /(?<=\bKLARNA)\s+BANK\s+AB\s+\(?PUBL\)?/g, // Klarna's legal name on its SEPA debits: the platform is what stays
   /\b[A-Z]{2}\d{2}(?:\s\d{4}){3,7}\b/g, // an IBAN written in groups
   /^\s*DIRECT\s+DEBIT(?:\s+PAYMENT)?(?:\s+TO)?\b/g, // UK and Australia: a direct debit
@@ -153,7 +154,7 @@ export const TRAILING_WORDS = new Set([
   "FILIAAL", "SUCURSAL", "BRANCH", "FIL", "SAGT", "DANKE", "DANKT", "WEB", "SALES", "SPRZEDAZ", "PREPAY", "TOPUP", "TOP-UP",
   // Address words: a branch's street after the name ("PAK N SAVE WAIRAU RD", "COSTA KINGS CROSS STN").
   "RD", "AVE", "BLVD", "HWY", "PKWY", "VIALE", "CORSO", "STN", "STRASSE", "AV", "AVDA", "CALLE", "RUE", "QY", "QUAY",
-  "DAC", "FACTURATION", "RICARICA", "RECARGA", "MAGASIN", "GPO", "HOLDINGS", "SUPERMARKTEN",
+  "DAC", "DESIGNATED", "ACTIVITY", "FACTURATION", "RICARICA", "RECARGA", "MAGASIN", "GPO", "HOLDINGS", "SUPERMARKTEN",
   "SUPERMARCHE", "SUPERMERCADO", "SUPERMERCADOS", "SUPERMERCATO", "ST", "MALL", "NR", "NTH", "STH", "NORTH", "SOUTH",
   "EAST", "WEST", "STACJA", "TANKSTELLE", "STAZIONE", "ESTACION",
   // At a fuel station: the pump outside or the shop inside ("QT 876 OUTSIDE TULSA OK"); a transit card topped up.
@@ -199,15 +200,16 @@ const TRAILING_PREFIXES = wordBeginnings(TRAILING_WORDS, 4);
  * WITHDRAWAL AT LLOYDS BANK ATM"). It names no merchant.
  */
 const CASH_MACHINE =
-  /^\s*(?:GEA|VDA-)|^\s*CASH\s+(?:[A-Z]+\s+){1,3}?(?:\d{1,2}[A-Z]{3}|[A-Z]{3}\d{1,2})\b|\bATM\b|\bCASH\s+WITHDRAWAL\b|\bGELD(?:AUTOMAAT|MAAT|AUTOMAT)\b|\bBARGELD|\bPRELIEVO\b|\bCAJERO\b|\bRETRAIT\s+(?:DAB|GAB)\b|\bKONTANTUTTAG\b|\bBANKOMAT\b|\b(?:BAR)?BEHEBUNG\b/;
+  /^\s*(?:GEA|VDA-)|^\s*CASH\s+(?:[A-Z]+\s+){1,3}?(?:\d{1,2}[A-Z]{3}|[A-Z]{3}\d{1,2})\b|(?<!^\s*(?:PAGAMENTO|ACQUISTO)\b.*)\bATM\b|\bCASH\s+WITHDRAWAL\b|\bGELD(?:AUTOMAAT|MAAT|AUTOMAT)\b|\bBARGELD|\bPRELIEVO\b|\bCAJERO\b|\bRETRAIT\s+(?:DAB|GAB)\b|\bKONTANTUTTAG\b|\bBANKOMAT\b|\b(?:BAR)?BEHEBUNG\b/;
 
 export const isCashMachine = (upper: string) => CASH_MACHINE.test(upper);
 
 /** The card issuers whose repayments statements print by name, as they print them. */
-const CARD_ISSUERS = "CAPITAL ONE|AMEX|AMERICAN EXPRESS|DISCOVER(?: CARD)?|BARCLAYCARD|CITI ?CARD|CHASE (?:CREDIT )?(?:CARD|CRD)|SYNCHRONY|MBNA|BANK OF AMERICA CREDIT CARD";
+const CARD_ISSUERS =
+  "CAPITAL ONE|AMEX|AMERICAN EXPRESS|DISCOVER(?: CARD)?|BARCLAYCARD|CITI(?: ?CARD)?|CHASE (?:CREDIT )?(?:CARD|CRD)|SYNCHRONY|MBNA|BANK OF AMERICA CREDIT CARD|(?:RBC|TD|CIBC|BMO|SCOTIA(?:BANK)?|DESJARDINS) (?:VISA|MASTERCARD)";
 
 /** What a bank prints before a payment it sends: a direct debit, an ACH debit, a payment to. */
-const PAYMENT_TO = /^(?:DD|D\/D|DIRECT DEBIT(?: TO)?|ACH DEBIT|PAYMENT TO)\s+/;
+const PAYMENT_TO = /^(?:DD|D\/D|DIRECT DEBIT(?: TO)?|ACH DEBIT|PAYMENT(?: TO| -))\s+/;
 const ISSUER = new RegExp(`^(?:${CARD_ISSUERS})\\b`);
 /** The words of a repayment after the issuer's name; a fee or interest is the issuer's own charge. */
 const REPAYMENT_WORD = /\b(?:E-?PAYMENT|EPAY|AUTOPAY|CRCARD ?PMT|PMT|PAYMENT|DD|ENDING IN)\b/;
@@ -224,5 +226,6 @@ export function isCardRepayment(upper: string): boolean {
   const issuer = ISSUER.exec(text);
   if (!issuer) return false;
   const rest = text.slice(issuer[0].length);
-  return !ISSUERS_CHARGE.test(rest) && ((sent !== null && !rest.trim()) || REPAYMENT_WORD.test(rest));
+  // After a payment's words, the issuer alone, or with the card's number ("PAYMENT - RBC VISA 4510").
+  return !ISSUERS_CHARGE.test(rest) && ((sent !== null && !/[A-Z]/.test(rest)) || REPAYMENT_WORD.test(rest));
 }

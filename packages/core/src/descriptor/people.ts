@@ -21,7 +21,7 @@ const TRANSFER_PHRASE = new RegExp(
       "EMAIL MONEY (?:TRF|TRANSFER)",
       "(?:ONLINE |MOBILE |INTERNAL |EXTERNAL |BANK |WIRE |INTERNET |FAST |SEPA CREDIT |SEPA )?(?:TRANSFER|TFR|XFR)(?: REF #?\\S+| #)? (?:TO|FROM)(?: PAYID)?",
       "BP(?=(?: [A-Z.']+){1,3} REF\\b)", // UK: a bill payment to a person, with the payer's reference
-      "(?:VIA )?(?:FASTER |BANK |MOBILE |ONLINE BANKING )?PAYMENT (?:TO|FROM)",
+      "(?:VIA )?(?:FASTER |BANK |MOBILE |ONLINE BANKING |REAL TIME )?PAYMENT (?:TO|FROM)",
       "FASTER PAYMENTS?(?= (?:(?:MR|MRS|MS|MISS|DR) )?[A-Z] [A-Z])", // UK: to an initial and surname
       "(?:ONLINE |INTERNET )?PAYMENT -(?: TO| FROM)?", // New Zealand: "ONLINE PAYMENT - D FARMER"
       "A\\/?P(?: #)? (?:TO|FROM)", // New Zealand: an automatic payment ("AP TO", "A/P TO")
