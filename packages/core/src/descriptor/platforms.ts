@@ -78,7 +78,7 @@ export type PlatformSplit = { platform: Platform; rest: string };
  */
 export function splitPlatform(upper: string, prefixes: PlatformPrefix[]): PlatformSplit | null {
   const text = canonicalPrefix(upper);
-  for (const { prefix, platform } of prefixes) {
+  for (const { prefix, platform } of byFirstLetter(prefixes).get(text[0]) ?? []) {
     if (!text.startsWith(prefix)) continue;
     // A prefix that ends in a letter or digit must end a word: "VENMO" is not the start of "VENMOUTH"; but a platform's
     // long name is printed run onto a shop's ("GRUBHUBTHAIBASILGRILL").
@@ -94,6 +94,21 @@ export function splitPlatform(upper: string, prefixes: PlatformPrefix[]): Platfo
     return { platform, rest: dropRepeatedName(rest, platform) };
   }
   return null;
+}
+
+/**
+ * The prefixes by their first letter, longest first as given: a descriptor is tried against its own letter's, several
+ * times a lookup (after each word that may name nobody). Built once for each prefix list an isolate reads.
+ */
+const lettered = new WeakMap<PlatformPrefix[], Map<string, PlatformPrefix[]>>();
+function byFirstLetter(prefixes: PlatformPrefix[]): Map<string, PlatformPrefix[]> {
+  let byLetter = lettered.get(prefixes);
+  if (!byLetter) {
+    byLetter = new Map();
+    for (const p of prefixes) byLetter.get(p.prefix[0])?.push(p) ?? byLetter.set(p.prefix[0], [p]);
+    lettered.set(prefixes, byLetter);
+  }
+  return byLetter;
 }
 
 const MARKET_CODE = /^\s*(?:US|UK|GB|CA|AU|NZ|IE|EU)\*/;
