@@ -15,7 +15,7 @@ import { getDomain } from "tldts";
 import { withoutMarks } from "../packages/core/src/descriptor/ascii.ts";
 import { namesBusiness } from "../packages/core/src/descriptor/after-name.ts";
 import { isCommonWord, isShortWord } from "../packages/core/src/descriptor/common-words.ts";
-import { nameKey } from "../packages/core/src/descriptor/name-key.ts";
+import { leadingKeys, nameKey } from "../packages/core/src/descriptor/name-key.ts";
 import { countryOfPlace, townLength } from "../packages/core/src/descriptor/places.ts";
 import given from "../packages/core/src/descriptor/given-names.json" with { type: "json" };
 
@@ -51,10 +51,7 @@ const seedDir = new URL("../seed/", import.meta.url);
 const heldDomains = new Set();
 const heldKeys = new Set();
 /** A held name and each run of its first words ("KMART" of "Kmart Australia"): the engine reads a brand by those too. */
-function holdName(name) {
-  const words = printed(name).split(" ");
-  for (let n = 1; n <= words.length; n++) heldKeys.add(nameKey(words.slice(0, n).join(" ")));
-}
+const holdName = (name) => leadingKeys(printed(name)).forEach((key) => heldKeys.add(key));
 for (const file of readdirSync(seedDir).filter((f) => /^(brands|merchants)-.*\.json$/.test(f) && f !== "merchants-chains.json")) {
   for (const brand of JSON.parse(readFileSync(new URL(file, seedDir), "utf8"))) {
     for (const d of [brand.domain, ...(brand.domains ?? [])]) heldDomains.add(d);

@@ -150,36 +150,31 @@ describe("platform prefixes as banks print them", () => {
 describe("on the seeded corpus", { timeout: 30_000 }, () => {
   beforeAll(seedCorpus);
   const row = (transaction: string, withContext = false) => ownStageRow("acc_generalising", transaction, { withContext });
+  const expectMatched = async (cases: Record<string, string>, withContext = false) => {
+    for (const [descriptor, domain] of Object.entries(cases)) expect(await row(descriptor, withContext), descriptor).toMatchObject({ status: "matched", domain });
+  };
+  const expectCleaned = async (descriptors: readonly string[], withContext = false) => {
+    for (const descriptor of descriptors) expect(await row(descriptor, withContext), descriptor).toMatchObject({ status: "cleaned", domain: null });
+  };
 
   it("never makes a payment platform the merchant by any of its domains", async () => {
-    for (const descriptor of ["PAYPAL.COM 4029357733 CA", "PAYPAL.ME/JOHNSMITH", "SQUAREUP.COM JOES PIZZA"]) {
-      expect(await row(descriptor), descriptor).toMatchObject({ status: "cleaned", domain: null });
-    }
+    await expectCleaned(["PAYPAL.COM 4029357733 CA", "PAYPAL.ME/JOHNSMITH", "SQUAREUP.COM JOES PIZZA"]);
   });
 
   it("names a chain of OpenStreetMap's index where it trades, and never a shop whose first word begins one", async () => {
-    for (const [descriptor, domain] of [
-      ["JESSOPS 0123 LONDON GB", "jessops.com"],
-      ["PFENNIGPFEIFFER 0412 LEIPZIG", "pfennigpfeiffer.de"],
-      ["POUTINEVILLE MONTREAL QC", "poutineville.com"],
-      ["MATOPPET UMEA", "matoppet.se"],
+    await expectMatched({
+      "JESSOPS 0123 LONDON GB": "jessops.com",
+      "PFENNIGPFEIFFER 0412 LEIPZIG": "pfennigpfeiffer.de",
+      "POUTINEVILLE MONTREAL QC": "poutineville.com",
+      "MATOPPET UMEA": "matoppet.se",
       // A hand-written chain the index shows trading in several markets is its own abroad too, plain name or not.
-      ["CB LUSH-BORDEAUX 12/03", "lush.com"],
-      ["VISA PURCHASE LUSH-CHADSTONE", "lush.com"],
-    ]) {
-      expect(await row(descriptor), descriptor).toMatchObject({ status: "matched", domain });
-    }
+      "CB LUSH-BORDEAUX 12/03": "lush.com",
+      "VISA PURCHASE LUSH-CHADSTONE": "lush.com",
+    });
     // The index holds Pizzeria 105, Otto's, The Coffee, Big Apple Bagels and Phở Hòa: a common word, a given name or a
     // trade's word first keeps them out of the corpus.
-    for (const [descriptor, withContext] of [
-      ["PIZZERIA DA MARIO ROMA", false],
-      ["KARTENZAHLUNG OTTOS WURSTBUDE/ESSEN", false],
-      ["SUMUP *THE COFFEE HUT WHITBY", true],
-      ["BIG APPLE BAGELS #2 NEW YORK NY", false],
-      ["SKIPTHEDISHES.COM PHO HOA WINNIPEG MB", true],
-    ] as const) {
-      expect(await row(descriptor, withContext), descriptor).toMatchObject({ status: "cleaned", domain: null });
-    }
+    await expectCleaned(["PIZZERIA DA MARIO ROMA", "KARTENZAHLUNG OTTOS WURSTBUDE/ESSEN", "BIG APPLE BAGELS #2 NEW YORK NY"]);
+    await expectCleaned(["SUMUP *THE COFFEE HUT WHITBY", "SKIPTHEDISHES.COM PHO HOA WINNIPEG MB"], true);
   });
 
   it("reads a Dutch SEPA line's description after a processor's name, and a wallet's instant transfer's payee", async () => {
@@ -260,7 +255,7 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "BETALING VIA BANCONTACT 02-04 COLRUYT GENT KAART 6703 04XX XXXX 1234": "colruyt.be",
       "BEA NR:7Q1W4E 02.04.25/18.55 Albert Heijn Supermkt 1021 UTRECHT,PAS123": "ah.nl",
     };
-    for (const [descriptor, domain] of Object.entries(wrapped)) expect(await row(descriptor), descriptor).toMatchObject({ status: "matched", domain });
+    await expectMatched(wrapped);
   });
 
   it("finds a brand before its branch, town, street or service line", async () => {
@@ -272,7 +267,7 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "PAGAMENTO POS ESSELUNGA SPA VIALE FAMA 11/03/2024 ORE 18:22 CARTA N.****4410 MILANO": "esselunga.it",
       "CHECKCARD 0219 NAPA AUTO PRTS 0412 BOISE ID": "napaonline.com",
     };
-    for (const [descriptor, domain] of Object.entries(found)) expect(await row(descriptor), descriptor).toMatchObject({ status: "matched", domain });
+    await expectMatched(found);
   });
 
   it("gives no merchant to a business named after a brand's word, a region code inside a name, or an activity", async () => {
@@ -291,28 +286,22 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "HOFER HEURIGER GUMPOLDSKIRCHEN", // a wine tavern named after its owner
       "CA NAILS SAN JOSE CA", // a region's code no brand's name begins with
     ];
-    for (const descriptor of shops) expect(await row(descriptor), descriptor).toMatchObject({ status: "cleaned", domain: null });
+    await expectCleaned(shops);
   });
 
   it("takes a suburb after a brand, where a common word would make it a business of its own", async () => {
-    for (const [descriptor, domain] of Object.entries({ "VDC-SUPERVALU RATHMINES": "supervalu.ie", "MCDONALDS CHADSTONE": "mcdonalds.com" })) {
-      expect(await row(descriptor), descriptor).toMatchObject({ status: "matched", domain });
-    }
-    for (const descriptor of ["PATAGONIA TOURS", "HOLLISTER RANCH", "CARD PURCHASE 03/02 FRONTIER FEED & SEED CHEYENNE WY CARD 8812"]) {
-      expect(await row(descriptor), descriptor).toMatchObject({ status: "cleaned", domain: null });
-    }
+    await expectMatched({ "VDC-SUPERVALU RATHMINES": "supervalu.ie", "MCDONALDS CHADSTONE": "mcdonalds.com" });
+    await expectCleaned(["PATAGONIA TOURS", "HOLLISTER RANCH", "CARD PURCHASE 03/02 FRONTIER FEED & SEED CHEYENNE WY CARD 8812"]);
   });
 
   it("reads a state glued to its city, a name with an S its company does not write, names run together and cut, and names beyond ASCII", async () => {
-    for (const [descriptor, domain] of Object.entries({
+    await expectMatched({
       "KRISPY KREME WINSTON SALEMNC": "krispykreme.com",
       "CONTACTLESS PAYMENT WM MORRISONS STORE LEEDS": "morrisons.com",
       "PETROCAN 12345 CALGARY AB": "petro-canada.ca",
       "POS 4417 K1 14.03. 12:31 OEBB PERSONENVERKEHR A WIEN 1100": "oebb.at",
       "PAYPAL *SPOTIFYUSAI 402-555-0188 CA": "spotify.com", // a market's code run onto the name
-    })) {
-      expect(await row(descriptor), descriptor).toMatchObject({ status: "matched", domain });
-    }
+    });
     // ... but not onto a word ("BOULANGERIE" is no Boulanger with a code).
     expect(await row("BOULANGERIE DUPONT PARIS")).toMatchObject({ status: "cleaned", domain: null });
   });
@@ -326,7 +315,7 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
   });
 
   it("reads short coined names, words shortened inside, and amounts, dates and rates as no part of a name", async () => {
-    for (const [descriptor, domain] of Object.entries({
+    await expectMatched({
       "IDP PURCHASE - 7712 LCBO/RAO #0217 TORONTO": "lcbo.com", // a store code after a short coined name
       "NORDSTRM RCK #0412 SAN JOSE CA": "nordstromrack.com", // every word shortened, not Nordstrom
       "PURCHASE AUTHORIZED ON 03/06 HARRIS TEETR #0329 RALEIGH NC S585065338102299 CARD 7115": "harristeeter.com",
@@ -339,13 +328,11 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "BESTBUYCOM806521449 888-BESTBUY MN": "bestbuy.com", // the web address run together
       "EFTPOS WOOLWORTHS NEW ZEALAN PALMERSTON NTH": "woolworths.co.nz", // the market's brand, not the Australian one
       "PAIEMENT BANCONTACT DELHAIZE IXELLES 12/03/2024": "delhaize.be",
-    })) {
-      expect(await row(descriptor), descriptor).toMatchObject({ status: "matched", domain });
-    }
+    });
   });
 
   it("gives no merchant to a shop a date, a common word or a kind of food follows", async () => {
-    for (const descriptor of [
+    await expectCleaned([
       "CB CARREFOUR DES FLEURS 10/03",
       "CARD PAYMENT TO ARGOS KEBAB HOUSE ON 08-03",
       "AMAZON TROPICAL FISH HOUSTON TX",
@@ -353,9 +340,7 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "BEA NR:7HD901 11.11.26/19.12 JUMBO SNACKBAR,PAS123 ZWOLLE", // a plain name takes no branch
       "KARTENZAHLUNG PENNY LANE PLATTENLADEN//HAMBURG/DE",
       "FRONTIER TRADING POST CODY WY",
-    ]) {
-      expect(await row(descriptor), descriptor).toMatchObject({ status: "cleaned", domain: null });
-    }
+    ]);
   });
 
   it("reads past a market's code before the merchant, and a product's service line after a star", async () => {
@@ -494,16 +479,14 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
   });
 
   it("leaves shops that only look like a cut or abbreviated brand cleaned", async () => {
-    for (const descriptor of [
+    await expectCleaned([
       "SOUTHWEST DENTAL GROUP PHOENIX AZ",
       "STARBUCK CAFE LLC",
       "KRGR FAMILY FARM",
       "TRADER BOBS ANTIQUES",
       "BLUE-DOOR BAKERY PORTLAND OR",
       "COSTCOFFEE ROASTERS FRESNO CA",
-    ]) {
-      expect(await row(descriptor), descriptor).toMatchObject({ status: "cleaned", domain: null });
-    }
+    ]);
   });
 
   it("tells same-named brands of two markets apart by the request's country_code or the country the descriptor shows", async () => {
@@ -538,7 +521,7 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
   });
 
   it("gives a credit card's repayment no merchant, and leaves its issuer's fees to it", async () => {
-    for (const descriptor of [
+    await expectCleaned([
       "DISCOVER DES:E-PAYMENT ID:7731842 INDN:RUTH OKAFOR CO ID:XXXXX11223 WEB",
       "CAPITAL ONE DES:CRCARDPMT ID:4X8Q2M1 INDN:ANDRE SILVA CO ID:XXXXX37802 PPD",
       "DD BARCLAYCARD",
@@ -546,9 +529,7 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "CITI AUTOPAY PAYMENT 998877665544 WEB ID: CITICTP",
       "PAYMENT - TD VISA 4520",
       "BARCLAYCARD DD 4929XXXXXXXX5521",
-    ]) {
-      expect(await row(descriptor), descriptor).toMatchObject({ status: "cleaned", domain: null });
-    }
+    ]);
     // A fee is the issuer's own charge; an arena named after an issuer is a purchase there.
     expect(isCardRepayment("DD BARCLAYCARD ANNUAL FEE")).toBe(false);
     expect(await row("CAPITAL ONE ARENA WASHINGTON DC")).toMatchObject({ status: "matched", domain: "capitalone.com" });

@@ -6,7 +6,7 @@ import { isCommonEnglishWord, isCommonWord, isShortWord } from "./common-words.t
 import { isOwnKindWord } from "./kind-words.ts";
 import { namesNobody, NUMBER_MARK, TRAILING_WORDS } from "./noise.ts";
 import { BUSINESS_WORDS } from "./people.ts";
-import { isRegionCode, isTown, placeLength, type PlaceReading } from "./places.ts";
+import { isRegionCode, isStreetWord, isTown, placeLength, type PlaceReading } from "./places.ts";
 
 /** A key this long is distinctive ("starbucks", "wholefds"): the words after it may be a place we do not list. */
 const STRONG_KEY = 7;
@@ -187,9 +187,6 @@ const LONG_LINES = [...SERVICE_LINES].filter((w) => w.length > MIN_CUT_LINE);
 /** A service line's word, or a long one cut short. */
 const isServiceLine = (word: string) => SERVICE_LINES.has(word) || (word.length >= MIN_CUT_LINE && LONG_LINES.some((w) => w.startsWith(word)));
 
-/** The words a street's name ends in, as banks print them. */
-const STREET_WORDS = new Set(["ST", "STREET", "RD", "ROAD", "AVE", "AVENUE", "BLVD", "HWY", "PKWY", "LANE", "LN", "DR", "MALL", "QY", "QUAY", "SQ", "PDE", "TCE"]);
-
 /**
  * A street's name, one or two words of no kind of business (names, or common words: "MARY STREET", "MAIN ST"), and
  * the street word after them: 0 when none.
@@ -197,7 +194,7 @@ const STREET_WORDS = new Set(["ST", "STREET", "RD", "ROAD", "AVE", "AVENUE", "BL
 export function streetLength(words: string[], start: number): number {
   for (const n of [1, 2]) {
     const name = words.slice(start, start + n);
-    if (name.length === n && name.every(namesStreet) && STREET_WORDS.has(words[start + n])) return n + 1;
+    if (name.length === n && name.every(namesStreet) && isStreetWord(words[start + n])) return n + 1;
   }
   return 0;
 }
@@ -237,9 +234,8 @@ function inCompanyName(words: string[], i: number): boolean {
 
 const COMPANY_WORDS = new Set(["GROUP", "HOLDINGS", "TRADING"]);
 
-/** A company's legal form as banks print it, cut too. */
-export const isLegalForm = (word: string) => LEGAL_FORM.test(word);
 /** A company's legal form, as banks print it, cut too ("LIMI"): never a word of a business's name ("TRADING POST"). */
+export const isLegalForm = (word: string) => LEGAL_FORM.test(word);
 const LEGAL_FORM = /^(?:LTD|L(?:I(?:M(?:I(?:T(?:E(?:D)?)?)?)?)?)?|PTY|INC|LLC|PLC|CO|CORP|GMBH|AG|SA|SAS|SARL|BV|NV|AB|AS|ASA|OY|SRL|SPA|KG)$/;
 
 /** How many words from `start` are neither places, numbers nor billing words: a branch or suburb, perhaps. */

@@ -3,3 +3,12 @@
 const DROPPED = /[ '.,\-&*/!’+:()_#]/g;
 
 export const nameKey = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase()).replace(DROPPED, "");
+
+/**
+ * The keys of a name's first word, first two words, and so on to the whole name: a brand is read by each of them too
+ * ("KMART" of "Kmart Australia").
+ */
+export function leadingKeys(name: string): string[] {
+  const words = name.toUpperCase().split(/\s+/);
+  return words.map((_, i) => nameKey(words.slice(0, i + 1).join(" "))).filter(Boolean);
+}

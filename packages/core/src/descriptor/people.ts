@@ -4,7 +4,7 @@
 import { isCommonEnglishWord } from "./common-words.ts";
 import given from "./given-names.json" with { type: "json" };
 import { nameKey } from "./name-key.ts";
-import { isRegionCode } from "./places.ts";
+import { isRegionCode, isStreetWord } from "./places.ts";
 
 /**
  * Explicit transfer phrases, anywhere a descriptor can start, as banks print them in the US and Canada (Interac
@@ -126,8 +126,6 @@ export function splitTransfer(text: string, rail: "p2p" | "wallet" | null): { tr
   return suffix ? { transfer: true, rest: text.slice(0, suffix.index).replace(MEMO, "") } : { transfer: false, rest: text };
 }
 
-const STREET = /\b(?:ST|STREET|RD|ROAD|AVE|AVENUE|LANE|LN|DR|DRIVE|HWY|WAY|SQ|SQUARE)\b/;
-
 /**
  * A UK standing order or HSBC bill payment to someone named by a given name ("SO ETHAN HUGHES POCKET MONEY", "BP AMELIA
  * HOLLAND DINNER"; not "SO CAL EDISON CO").
@@ -136,7 +134,7 @@ function standingOrder(text: string): RegExpExecArray | null {
   const order = /^(?:SO|BP)(?= ([A-Z]+) [A-Z])/.exec(text);
   const rest = order ? text.slice(order[0].length).replace(MEMO, "").trim() : "";
   // A street after a given name is a place's name ("BP JOHN STREET": a BP station).
-  return order && isGivenName(order[1]) && !STREET.test(rest) && isPersonalName(rest) ? order : null;
+  return order && isGivenName(order[1]) && !rest.split(" ").some(isStreetWord) && isPersonalName(rest) ? order : null;
 }
 
 /**

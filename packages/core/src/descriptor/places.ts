@@ -15,6 +15,14 @@ const REGIONS: Record<string, string> = {
   AU: "NSW VIC QLD TAS ACT",
 };
 
+/** The words a street's name ends in, as banks print them. */
+const STREET_WORDS = new Set([
+  "ST", "STREET", "RD", "ROAD", "AVE", "AVENUE", "BLVD", "HWY", "PKWY", "LANE", "LN", "DR", "DRIVE", "WAY", "MALL", "QY",
+  "QUAY", "SQ", "SQUARE", "PDE", "TCE",
+]);
+
+export const isStreetWord = (word: string | undefined) => word !== undefined && STREET_WORDS.has(word);
+
 /** Each region's name, as a brand named after it spells it ("GEORGIA POWER", "TEXAS ROADHOUSE", "QUEENSLAND RAIL"). */
 const REGION_NAMES: Record<string, string> = {
   AL: "ALABAMA", AK: "ALASKA", AZ: "ARIZONA", AR: "ARKANSAS", CA: "CALIFORNIA", CO: "COLORADO", CT: "CONNECTICUT",

@@ -1,7 +1,7 @@
 // Validates the seed corpus: each file against its schema, then the rules that span files. Runtime-neutral (no file
 // access): scripts/lib/seed-files.mjs reads the files in Node, the tests import them.
 import { z } from "zod";
-import { nameKey } from "../descriptor/name-key.ts";
+import { leadingKeys, nameKey } from "../descriptor/name-key.ts";
 import { isValidIsin } from "../identifiers/isin.ts";
 import {
   SEED_FILES,
@@ -116,10 +116,7 @@ function mergeBrands(brands: SeedBrand[]): SeedBrand[] {
 function withMarkets(brands: SeedBrand[], traded: SeedMarkets[]): SeedBrand[] {
   const several = new Set(traded.map((t) => t.domain));
   // Every name a brand is read by: its name, its aliases, and its name's first words ("ALDI" of "ALDI Australia").
-  const keysOf = (b: SeedBrand) => {
-    const words = b.name.split(/\s+/);
-    return new Set([...b.aliases, ...words.map((_, i) => words.slice(0, i + 1).join(" "))].map((n) => nameKey(n.toUpperCase())).filter(Boolean));
-  };
+  const keysOf = (b: SeedBrand) => new Set([...b.aliases.map((a) => nameKey(a.toUpperCase())), ...leadingKeys(b.name)].filter(Boolean));
   const bearers = new Map<string, number>();
   for (const b of brands) for (const key of keysOf(b)) bearers.set(key, (bearers.get(key) ?? 0) + 1);
   const alone = (b: SeedBrand) => [...keysOf(b)].every((key) => bearers.get(key) === 1);
