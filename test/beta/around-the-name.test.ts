@@ -90,6 +90,8 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "MYKI TOP UP": "ptv.vic.gov.au", // a top-up in two words, as TOPUP is in one
     });
     await expectCleaned(["SHELL TOP UP CAFE"]);
+    // A subscription's word, and a ticket named as a compound, after the operator that sells it ("Abo": Abonnement).
+    await expectMatched({ "SEPA-LASTSCHRIFT HVV Deutschlandticket Abo 05/2025 Kd-Nr. 1234": "hvv.de", "KORTTIOSTO 02.04 HSL KAUSILIPPU": "hsl.fi" });
   });
 
   it("takes a branch of three words once a hyphen ends the name, and a place's name we do not list", async () => {
@@ -187,6 +189,22 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     await expectMatched({ "DISCOVER 1234": "discover.com", "ING BANK": "ing.com" });
     // Two words joined by an ampersand after a brand's name are a business's own name, not a legal form's.
     await expectCleaned(["VISA DEBIT PURCHASE CARD 4821 WOOLIES BAIT & TACKLE CAIRNS"]);
+    // A distinctive name of several words takes a suburb's or centre's name at the end, even of common words; a kind
+    // of business or an activity there is still another business's name, and a name of one word takes none.
+    await expectMatched({
+      "EFTPOS CHEMIST WAREHOUSE GREEN HILLS": "chemistwarehouse.com.au",
+      "VISA DEBIT PURCHASE CARD 1190 JB HI FI TOP RYDE": "jbhifi.com.au",
+      "PRIME VIDEO CHANNELS": "primevideo.com",
+    });
+    await expectCleaned([
+      "RIVER ISLAND TOURS",
+      "VDP-SUPER VALUE CARPETS",
+      "DOLLAR TREE TRIMMINGS",
+      "THE WAREHOUSE PARTY HIRE",
+      "NEW WORLD CHINESE",
+      "STARBUCKS RANCH ESTATES",
+      "CB CARREFOUR DU PAIN 13/03",
+    ]);
     // A co-operative or a furniture outlet after a brand's name is a business of its own.
     await expectCleaned(["WHOLE FOODS CO-OP DULUTH MN", "BEST BUY FURNITURE OUTLET EL PASO TX"]);
     // The word after a name, cut by the field, may go on with a longer name: that brand's, not the shorter one's.

@@ -35,6 +35,9 @@ const index = buildLooseIndex(
     { raw: "Enterprise Rent-A-Car", brandId: "enterprise" },
     { raw: "Dollar Tree", brandId: "dollartree" },
     { raw: "Costa Coffee", brandId: "costa" },
+    { raw: "Cracker Barrel", brandId: "crackerbarrel" },
+    { raw: "Whataburger", brandId: "whataburger" },
+    { raw: "Weathersfield", brandId: "weathersfield" },
   ].map((name) => ({ isName: true, popularity: 50, ...name })),
   [
     { domain: "homedepot.com", brandId: "homedepot", own: true },
@@ -65,13 +68,19 @@ describe("a name cut short", () => {
     expect(truncatedName(index, ["NAPA", "AUTO", "PRTS"])).toBe("napa");
   });
 
+  it("takes every word written as all its consonants when seven letters or more are left", () => {
+    expect(truncatedName(index, ["CRKR", "BRL"])).toBe("crackerbarrel"); // CK is one sound
+    expect(truncatedName(index, ["LTL", "CSRS"])).toBe("littlecaesars");
+    expect(truncatedName(index, ["CRK", "BRL"])).toBeNull(); // a consonant of CRACKER left out
+  });
+
   it("takes a last word cut to one letter after words printed whole", () => {
     expect(truncatedName(index, ["ENTERPRISE", "RENT", "A", "C"])).toBe("enterprise");
     expect(truncatedName(index, ["SOUTHWEST", "A"])).toBeNull(); // one whole word before it is not enough
   });
 
   it("takes no name written only as consonants word by word, nor one that fits two brands' different names", () => {
-    expect(truncatedName(index, ["LTL", "CSRS"])).toBeNull(); // no word kept: the skeleton matcher's case
+    expect(truncatedName(index, ["LTL", "CSR"])).toBeNull(); // no word kept, and too few letters for consonants alone
     expect(truncatedName(index, ["LIDL", "P"])).toBeNull(); // Lidl Plus or Lidl Pharmacy, equally known
     expect(truncatedName(index, ["ACE", "HDWRE"])).toBeNull(); // a vowel after the first letter: a word, not consonants
   });
@@ -113,6 +122,13 @@ describe("a name without vowels", () => {
     expect(abbreviation(index, ["TARGT"])).toBeNull(); // a short word with a vowel: a word, not an abbreviation
     expect(abbreviation(index, ["TGT"])).toBeNull(); // three letters name too many things
     expect(abbreviation(index, ["BRGN"])).toBeNull(); // Bergen or Burgen
+  });
+
+  it("takes a long word with letters dropped inside, consonants too, its first and last kept, never a word of the language", () => {
+    expect(abbreviation(index, ["WHATABGR"])).toBe("whataburger");
+    expect(abbreviation(index, ["WHATABG"])).toBeNull(); // the name's last letter gone: cut short, not abbreviated
+    expect(abbreviation(index, ["WHTBR"])).toBeNull(); // too short
+    expect(abbreviation(index, ["WEATHERED"])).toBeNull(); // an English word, however like Weathersfield
   });
 
   it("drops only vowels inside a name's words when it keeps some", () => {

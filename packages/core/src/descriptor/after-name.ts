@@ -15,7 +15,7 @@ const STRONG_KEY = 7;
  * How much a name says on its own: a long key is distinctive ("starbucks"); a name that is one common English word
  * ("FRONTIER", "MARATHON") is a word any business may start with: a branch after it (`plain`) needs a name in it.
  */
-export type Strength = { strong: boolean; plain: boolean; word?: boolean };
+export type Strength = { strong: boolean; plain: boolean; word?: boolean; several?: boolean };
 
 export function strength(run: string[], key: string, { atTerminal = false } = {}): Strength {
   const long = key.length >= STRONG_KEY;
@@ -25,7 +25,7 @@ export function strength(run: string[], key: string, { atTerminal = false } = {}
   const coined = !long && key.length >= MIN_COINED_KEY && run.every((w) => !isCommonWord(w.replace(/[^A-Z]/g, "")));
   // A name that is one common word, or a town's ("SANTANDER", "HALIFAX"): a business there is named after it too.
   const word = run.length === 1 && (isCommonEnglishWord(run[0]) || isTown(run[0], null));
-  return { strong: long || (coined && !atTerminal), plain: coined || word, word };
+  return { strong: long || (coined && !atTerminal), plain: coined || word, word, several: run.length > 1 };
 }
 
 export const MIN_COINED_KEY = 4;
@@ -41,7 +41,7 @@ export type Purchase = { kind?: string | null; country?: string | null };
  * distinctive name ("MARRIOTT BOSTON COPLEY MA"). `kind` is the brand's kind of business, `country` the purchase's
  * when known: a town is read as one of that country's.
  */
-export function followedByNoName(rest: string[], { strong, plain, word: oneWord = false }: Strength, { kind = null, country = null }: Purchase = {}): boolean {
+export function followedByNoName(rest: string[], { strong, plain, word: oneWord = false, several = false }: Strength, { kind = null, country = null }: Purchase = {}): boolean {
   // A hyphen after the name ends it: what follows is a branch or city ("COSTA-KINGS CROSS STN", "KMART-PENRITH").
   const words = rest.map((w) => w.replace(/^-/, ""));
   // Any town we know after a name is where its branch stands ("Z KILBIRNIE", "JUMBO ZWOLLE", "BP KINGS CROSS").
@@ -108,7 +108,7 @@ export function followedByNoName(rest: string[], { strong, plain, word: oneWord 
     if ((!strong || oneWord) && !ended) return false;
     const branch = branchLength(words, i, placeAfter);
     // Once the name has ended, a branch of three words ("STARBUCKS-KINGS CROSS/LDN", "PANDORA-SYLVIA PARK/AKL").
-    if (branch <= (ended ? 3 : 2) && isBranch(words.slice(i, i + branch), { ended, plain, atEnd: i + branch === words.length })) {
+    if (branch <= (ended ? 3 : 2) && isBranch(words.slice(i, i + branch), { ended, plain, atEnd: i + branch === words.length, wholeName: strong && several })) {
       i += branch;
       continue;
     }
@@ -126,10 +126,10 @@ export function followedByNoName(rest: string[], { strong, plain, word: oneWord 
  * with common words after a brand's ("PATAGONIA TOURS", "FRONTIER FEED & SEED CHEYENNE WY", "CARREFOUR DES FLEURS"),
  * a suburb seldom is ("SUPERVALU RATHMINES").
  */
-function isBranch(words: string[], { ended, plain, atEnd }: { ended: boolean; plain: boolean; atEnd: boolean }): boolean {
+function isBranch(words: string[], { ended, plain, atEnd, wholeName }: { ended: boolean; plain: boolean; atEnd: boolean; wholeName: boolean }): boolean {
   if (ended) return true;
   if (words.some(namesActivity)) return false;
-  if (atEnd) return words.every(isProperWord) || isPlaceName(words);
+  if (atEnd) return words.every(isProperWord) || isPlaceName(words) || wholeName;
   return !plain || words.some(isProperWord);
 }
 
@@ -184,8 +184,11 @@ const SERVICE_LINES = new Set([
 const MIN_CUT_LINE = 10;
 const LONG_LINES = [...SERVICE_LINES].filter((w) => w.length > MIN_CUT_LINE);
 
-/** A service line's word, or a long one cut short. */
-const isServiceLine = (word: string) => SERVICE_LINES.has(word) || (word.length >= MIN_CUT_LINE && LONG_LINES.some((w) => w.startsWith(word)));
+/** A service line's word, a long one cut short, or a compound ending in a ticket's word ("DEUTSCHLANDTICKET", "MONATSKARTE"). */
+const isServiceLine = (word: string) =>
+  SERVICE_LINES.has(word) || (word.length >= MIN_CUT_LINE && (LONG_LINES.some((w) => w.startsWith(word)) || TICKET_COMPOUND.test(word)));
+
+const TICKET_COMPOUND = /\B(?:TICKET|KARTE|FAHRSCHEIN|BILJETT|LIPPU|KAARTJE)$/;
 
 /**
  * A street's name, one or two words of no kind of business (names, or common words: "MARY STREET", "MAIN ST"), and

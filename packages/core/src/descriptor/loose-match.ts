@@ -30,8 +30,8 @@ const MIN_TRUNCATED_WORDS_KEY = 6;
 const MIN_TRUNCATED_SHARE = 0.5;
 /** Several words all shortened ("NORDSTRM RCK") are taken when they keep this many letters; fewer need a word whole. */
 const MIN_SHORTENED_WORDS_KEY = 10;
-/** Fewer letters do when every word keeps all its consonants ("KRSPY KRME": Krispy Kreme). */
-const MIN_SKELETON_WORDS_KEY = 8;
+/** Fewer letters do when every word keeps all its consonants ("KRSPY KRME": Krispy Kreme, "CRKR BRL": Cracker Barrel). */
+const MIN_SKELETON_WORDS_KEY = 7;
 /** Articles and prepositions of the statements' languages, as keys: never a word cut to its first two letters. */
 const LINKING_WORDS = new Set(["de", "da", "di", "do", "du", "la", "le", "el", "en", "et", "of", "in", "to", "an", "au", "al", "im", "am", "op"]);
 /** A name cut between its words keeps at least this many of them whole. */
@@ -45,8 +45,8 @@ const MIN_ABBREVIATION = 4;
 /** A word that kept some of its vowels is an abbreviation only this long or longer. */
 const MIN_PARTLY_VOWELLED = 7;
 
-/** "walgreens" → "wlgrns": the first letter, then the consonants, doubled letters once. */
-export const skeleton = (key: string) => (key[0] ?? "") + key.slice(1).replace(/[aeiou]/g, "").replace(/(.)\1+/g, "$1");
+/** "walgreens" → "wlgrns": the first letter, then the consonants, doubled letters once, "ck" as the one sound it is. */
+export const skeleton = (key: string) => (key[0] ?? "") + key.slice(1).replace(/ck/g, "k").replace(/[aeiou]/g, "").replace(/(.)\1+/g, "$1");
 
 export function buildLooseIndex(
   names: { raw: string; brandId: string; isName: boolean; popularity: number }[],
@@ -171,7 +171,7 @@ export function abbreviation(index: LooseIndex, words: string[]): string | null 
   // Vowel-less words; or one longer word that dropped only some of its vowels ("NORDSTRM").
   const abbreviated = keys.every(consonantsOnly) || (keys.length === 1 && key.length >= MIN_PARTLY_VOWELLED);
   const brands = abbreviated ? index.skeletons.get(skeleton(key)) : undefined;
-  if (brands?.size !== 1) return null;
+  if (brands?.size !== 1) return keys.length === 1 ? lettersDropped(index, words[0], key) : null;
   const [brandId] = brands;
   // The word must be shorter than the name it abbreviates: the same length is another word with other vowels. A word
   // that kept some vowels dropped only vowels inside the name's words ("DOLRTREE", "HOMEDPT"), never one that ends a
@@ -180,6 +180,27 @@ export function abbreviation(index: LooseIndex, words: string[]): string | null 
   const abbreviates = (s: Spelling) =>
     s.key.length > key.length && skeleton(s.key) === skeleton(key) && (fullyAbbreviated || innerVowelsDropped(key, s.words));
   return index.byBrand.get(brandId)?.some(abbreviates) ? brandId : null;
+}
+
+/** A word with letters dropped inside keeps this share of the name's. */
+const MIN_DROPPED_SHARE = 0.6;
+
+/**
+ * The one brand a long word is the name of with letters left out inside, consonants too, its first and last letters
+ * kept ("WHATABGR": Whataburger); never a word of the language.
+ */
+function lettersDropped(index: LooseIndex, word: string, key: string): string | null {
+  if (key.length < MIN_PARTLY_VOWELLED || !/^[a-z]+$/.test(key) || isCommonEnglishWord(word)) return null;
+  const fits = (s: Spelling) =>
+    s.key.length > key.length && key.length >= s.key.length * MIN_DROPPED_SHARE && s.key.at(-1) === key.at(-1) && isSubsequence(key, s.key);
+  return onlyBrand(range(index.spellings, key[0], (s) => s.key, fits));
+}
+
+/** Every letter of `short` in `long`, in order. */
+function isSubsequence(short: string, long: string): boolean {
+  let at = 0;
+  for (const letter of long) if (letter === short[at]) at++;
+  return at === short.length;
 }
 
 /** `key` is `words` run together with some vowels inside them, and letters doubled, left out. */
