@@ -224,6 +224,10 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     await expectMatched({ "VDP-SUBWAY GRAFTON ST": "subway.com" });
     await expectCleaned(["SUBWAY TILE ST"]); // a kind of business before the street: a business of its own
     await expectMatched({ "VDC-PENNEYS MARY STREET": "primark.com", "STARBUCKS MAIN ST": "starbucks.com" }); // a given name's, a common word's
+    // After a store number, a street and its city, however long: billing and street words and letters alone count for none.
+    await expectMatched({ "PURCHASE AUTHORIZED ON 03/02 CVS/PHARMACY #04417 E MAIN ST GRAND JUNCTION CO S384029311234567 CARD 1234": "cvs.com" });
+    // A town after a star is where the biller is, not its product, even when a brand bears the town's name.
+    await expectMatched({ "TARGET #1234* FRISCO TX": "target.com" });
   });
 
   it("reads a word for the brand's own kind of business after its name", async () => {

@@ -52,7 +52,8 @@ export function followedByNoName(rest: string[], { strong, plain, word: oneWord 
   // legal form's ("GMBH & CO KG") nor a word cut short ("CHICKEN & T").
   const joinedName = (w: string) => w !== undefined && /^[A-Z]{3,}$/.test(w) && !namesNobody(w);
   if (words.some((w, i) => w === "&" && joinedName(words[i - 1]) && joinedName(words[i + 1]))) return false;
-  const few = (from: number) => words.slice(from).filter((w) => w !== NUMBER_MARK).length <= 5;
+  // Billing words, street words and letters alone are no words of a name ("WALGREENS STORE 05217 S MAIN ST SALT LAKE CIT UT").
+  const few = (from: number) => words.slice(from).filter((w) => !namesNobody(w)).length <= 5;
   let ended = rest[0]?.startsWith("-") ?? false;
   for (let i = 0; i < words.length; ) {
     const word = words[i];

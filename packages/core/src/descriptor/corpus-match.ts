@@ -59,7 +59,8 @@ export function matchCorpus(
   // spelled with one ("WAL-MART", "CHICK-FIL-A") still meet theirs.
   const words = withPossessives(splitHyphens(merchant));
   const head = given && withPossessives(splitHyphens(given));
-  const product = head ? leadingRuns(words.slice(head.length)) : [];
+  // A town after the star is where the biller is, no product ("LOWES #01735* FRISCO TX").
+  const product = head && !placeLength(words, head.length, { towns: true, country }) ? leadingRuns(words.slice(head.length)) : [];
   const candidates = [...product, ...leadingRuns(words)];
   const headKey = head ? nameKey(head.join(" ")) : "";
   const keys = [...candidates.map((c) => c.key), ...(headKey.length >= MIN_HEAD_KEY ? [headKey] : [])].filter(Boolean);
