@@ -44,6 +44,12 @@ const KINDS = [
 ];
 const categoryOf = (kind) => KINDS.find(([pattern]) => pattern.test(kind))?.[1] ?? null;
 
+/** The index's public transport networks, by the kinds of route they run: fares and passes are bought from them. */
+const TRANSIT = /^transit\/route\/(bus|trolleybus|tram|subway|light_rail|train|ferry)$/;
+
+/** A location set's country: "de", or a region's file of it ("us-wa.geojson"); none for "001" or coordinates. */
+const countryOfLocation = (location) => /^([a-z]{2})(?:-[a-z0-9]+\.geojson)?$/i.exec(String(location))?.[1].toUpperCase() ?? null;
+
 const printed = (name) => withoutMarks(name).toUpperCase().replace(/\s+/g, " ").trim();
 
 /** Every domain and name key the hand-written corpus holds: those stay its own. */
@@ -99,20 +105,26 @@ function siteOf(qid) {
  */
 const chains = new Map();
 for (const [path, { items }] of Object.entries(nsi)) {
-  if (!path.startsWith("brands/")) continue;
-  const category = categoryOf(path.slice("brands/".length));
+  const transit = TRANSIT.test(path);
+  if (!path.startsWith("brands/") && !transit) continue;
+  const kind = path.slice(path.indexOf("/") + 1);
+  const category = transit ? "transport" : categoryOf(kind);
   for (const item of items) {
-    const qid = item.tags["brand:wikidata"];
+    // A network is known by its own item; its operator's name is another company's ("VBB" is run by "BVG").
+    const [qid, own] = transit
+      ? item.tags["network:wikidata"] ? [item.tags["network:wikidata"], item.tags.network] : [item.tags["operator:wikidata"], item.tags.operator]
+      : [item.tags["brand:wikidata"], item.tags.brand];
     if (!qid) continue;
-    const places = (item.locationSet.include ?? []).map((c) => String(c).toUpperCase());
+    const include = item.locationSet.include ?? [];
+    const places = include.map(countryOfLocation).filter((c) => c && MARKETS.has(c));
     const chain = chains.get(qid) ?? { qid, names: [], categories: new Set(), kinds: new Set(), markets: new Set(), trades: new Set(), world: false };
-    chain.world ||= places.includes("001");
-    for (const m of places.filter((c) => MARKETS.has(c))) chain.trades.add(m);
+    chain.world ||= include.includes("001");
+    for (const m of places) chain.trades.add(m);
     if (category) {
-      for (const m of places.filter((c) => MARKETS.has(c))) chain.markets.add(m);
-      chain.names.push(item.displayName, item.tags.brand, ...(item.matchNames ?? []));
+      for (const m of places) chain.markets.add(m);
+      chain.names.push(item.displayName, own, ...(item.matchNames ?? []));
       chain.categories.add(category);
-      chain.kinds.add(path.slice("brands/".length));
+      chain.kinds.add(kind);
     }
     chains.set(qid, chain);
   }
