@@ -195,6 +195,7 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "EFTPOS CHEMIST WAREHOUSE GREEN HILLS": "chemistwarehouse.com.au",
       "VISA DEBIT PURCHASE CARD 1190 JB HI FI TOP RYDE": "jbhifi.com.au",
       "PRIME VIDEO CHANNELS": "primevideo.com",
+      "NOEL LMNG BOTANY TOWN": "noelleeming.co.nz", // a name of several words shortened as well
     });
     await expectCleaned([
       "RIVER ISLAND TOURS",
@@ -202,6 +203,7 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "DOLLAR TREE TRIMMINGS",
       "THE WAREHOUSE PARTY HIRE",
       "NEW WORLD CHINESE",
+      "AMER EAGLE PAINT SUPPLY",
       "STARBUCKS RANCH ESTATES",
       "CB CARREFOUR DU PAIN 13/03",
     ]);

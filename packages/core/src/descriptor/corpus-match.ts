@@ -213,7 +213,7 @@ function looseMatch(index: CorpusIndex, candidates: Run[], country: string | nul
     // business ("STARBUCK CAFE"); after several words shortened, the brand's ("BRIT GAS SERVICES"). A name only like the
     // brand's says no more than a plain word: a branch after it needs a name in it ("STARBUCK HILL ORCHARD WOODSTOCK").
     // Bank's shorthand says less still: only places, numbers and billing words may follow it ("KRGR FMLY ORCHRD" is a farm).
-    const said = { strong: Boolean(cut) && strength(words, key).strong, plain: true };
+    const said = { strong: Boolean(cut) && strength(words, key).strong, plain: true, several: words.length > 1 };
     if (brand && followedByNoName(rest, said, { kind: words.length > 1 ? brand.category : null, country })) return brand;
   }
   return null;
