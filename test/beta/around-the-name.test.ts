@@ -92,6 +92,12 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     await expectCleaned(["SHELL TOP UP CAFE"]);
     // A subscription's word, and a ticket named as a compound, after the operator that sells it ("Abo": Abonnement).
     await expectMatched({ "SEPA-LASTSCHRIFT HVV Deutschlandticket Abo 05/2025 Kd-Nr. 1234": "hvv.de", "KORTTIOSTO 02.04 HSL KAUSILIPPU": "hsl.fi" });
+    // A ticket machine's code and a grocer's curbside pickup; the licence fee's payee as its direct debits print it.
+    await expectMatched({
+      "LNER TVM YORK": "lner.co.uk",
+      "KROGER CURBSIDE #412 CINCINNATI OH": "kroger.com",
+      "LASTSCHRIFT Rundfunk ARD, ZDF, DRadio Beitragsnummer 998 877 665": "rundfunkbeitrag.de",
+    });
   });
 
   it("takes a branch of three words once a hyphen ends the name, and a place's name we do not list", async () => {
@@ -203,6 +209,7 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "DOLLAR TREE TRIMMINGS",
       "THE WAREHOUSE PARTY HIRE",
       "NEW WORLD CHINESE",
+      "PAGAMENTO POS 02/04/2025 ZARA ENOTECA FIRENZE CARTA 1234", // an Italian shop's kind after a brand's name
       "AMER EAGLE PAINT SUPPLY",
       "STARBUCKS RANCH ESTATES",
       "CB CARREFOUR DU PAIN 13/03",

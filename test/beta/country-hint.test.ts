@@ -13,6 +13,9 @@ describe("the country a descriptor shows", () => {
     expect(countryShown("COOP GRP 071432 CD 7120")).toBe("GB"); // Lloyds' card mark
     expect(countryShown("CD 7120 RECORDS")).toBeNull();
     expect(countryShown("CHECKCARD 0305 TARGET T-1234")).toBe("US");
+    expect(countryShown("POS W/D KIWI CAFE-07:48")).toBe("NZ"); // New Zealand's banks' card purchase
+    expect(countryShown("PŁATNOŚĆ KARTĄ 02.04.2025 ZABKA Z1029")).toBe("PL");
+    expect(countryShown("KORTTIOSTO 14.03 K-MARKET")).toBe("FI");
   });
 
   it("by the region, country or city after the merchant", () => {

@@ -225,6 +225,7 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
   it("reads the brand after each country's card wrapper", async () => {
     const wrapped = {
       "DBT PURCHASE - 408112 WAWA 8123 MEDIA PA": "wawa.com", // Citizens; Media is a town there
+      "Płatność kartą 02.04.2025 Nr karty 5168xx7781 ZABKA Z1029 K.2 KRAKOW": "zabka.pl", // the card's number after the wording
       "POINT OF SALE WITHDRAWAL AUTOZONE #3412 COLUMBUS OH": "autozone.com", // Huntington
       "APLPAY CHIPOTLE 1234 DENVER CO": "chipotle.com", // Amex, Apple Pay
       "DEBIT CARD PURCHASE XXXXX7719 CHICK-FIL-A ALPHARETTA GA": "chick-fil-a.com", // a masked card, not a store number
@@ -433,6 +434,8 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "INTERAC ETRNSFR SENT J LEBLANC 4G7K2M",
       "INTERAC E-TRF RECEIVED MARIE BELL",
       "SEPA UEBERWEISUNG AN MUELLER ANNA", // a surname that is a chain's (Müller) after the German transfer phrase
+      "ÜBERWEISUNG Empfänger: Anna Schmidt IBAN: DE12500105170648489890 Verwendungszweck: Nachhilfe", // the payee's field
+      "TO A/C JAMES OKAFOR 30-12-44 11223344 MOBILE", // UK: to an account, by sort code and number
       // More banks' own phrases: Bank of Ireland, a UK credit, New Zealand, France, Spain, Australia, the Netherlands.
       "365 ONLINE SEAN PENNEY REF DINNER",
       "BGC FROM D LLOYD REF FOOTBALL SUBS",

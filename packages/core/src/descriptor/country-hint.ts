@@ -20,7 +20,9 @@ const BANK_FORMATS: [RegExp, string][] = [
   [/^(?:VAREKJØP|VAREKJOP|KORTKJØP|KORTKJOP)\b|\bVIPPS\b/, "NO"],
   [/^(?:KAUF\/DIENSTLEISTUNG|LSV)\b|\bTWINT\b/, "CH"],
   [/^BEZAHLUNG KARTE\b/, "AT"],
-  [/^ZAKUP\b|\bBLIK\b/, "PL"],
+  [/^(?:ZAKUP|P[LŁ]ATNO[SŚ][CĆ] KART[AĄ])(?=\s|$)|\bBLIK\b/, "PL"],
+  [/^KORTTIOSTO\b/, "FI"],
+  [/^POS W\/D\b/, "NZ"],
   [/\bINTERAC\b|^(?:IDP|OPOS) PURCHASE\b/, "CA"],
   [/\b(?:OSKO|BPAY|PAYID)\b/, "AU"],
   // UK: "CARD PAYMENT TO … ON 14-03", "… ON 11 MAR BCC", HSBC's ")))", Lloyds' "… CD 7120".
