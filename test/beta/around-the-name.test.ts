@@ -97,6 +97,7 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "LNER TVM YORK": "lner.co.uk",
       "KROGER CURBSIDE #412 CINCINNATI OH": "kroger.com",
       "LASTSCHRIFT Rundfunk ARD, ZDF, DRadio Beitragsnummer 998 877 665": "rundfunkbeitrag.de",
+      "VIS LEON WATERLOO STN LONDON": "leon.co", // a given name as a chain's name, before its branch
     });
   });
 

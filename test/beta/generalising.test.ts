@@ -204,6 +204,9 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     expect(await row("SHIPT*PETSMART", true)).toMatchObject({ domain: "petsmart.com", intermediary: { domain: "shipt.com" } });
     expect(await row("EZCATER*CHIPOTLE BOSTON MA", true)).toMatchObject({ domain: "chipotle.com", intermediary: { domain: "ezcater.com" } });
     expect(await row("P24*SKLEP OGRODNICZY", true)).toMatchObject({ status: "cleaned", intermediary: { domain: "przelewy24.pl" } });
+    // An order's number with its label before the merchant, and a payment through Przelewy24 printed as a transfer to it.
+    expect(await row("SEPA-LASTSCHRIFT Klarna Bank AB (publ) Bestellnr. 5512009 ZALANDO SE", true)).toMatchObject({ domain: "zalando.com", intermediary: { domain: "klarna.com" } });
+    expect(await row("PRZELEW PRZELEWY24 ZAMOWIENIE P24-A11-B22 ALLEGRO", true)).toMatchObject({ domain: "allegro.pl", intermediary: { domain: "przelewy24.pl" } });
   });
 
   it("answers a brand's other domain with the brand's own site", async () => {
@@ -434,6 +437,7 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "INTERAC ETRNSFR SENT J LEBLANC 4G7K2M",
       "INTERAC E-TRF RECEIVED MARIE BELL",
       "SEPA UEBERWEISUNG AN MUELLER ANNA", // a surname that is a chain's (Müller) after the German transfer phrase
+      "FASTER PAYMENT TO LEON BAKER REF RENT", // a given name that is a chain's alias too
       "ÜBERWEISUNG Empfänger: Anna Schmidt IBAN: DE12500105170648489890 Verwendungszweck: Nachhilfe", // the payee's field
       "TO A/C JAMES OKAFOR 30-12-44 11223344 MOBILE", // UK: to an account, by sort code and number
       // More banks' own phrases: Bank of Ireland, a UK credit, New Zealand, France, Spain, Australia, the Netherlands.

@@ -68,6 +68,9 @@ const PHRASES: RegExp[] = [
   /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?\b|\bFOLGENR\.?\s*\d+|\bVERFALLD\.?\s*\d{4}-\d{2}|\bKFN\s*\d+(?:\s+VJ\s*\d+)?/g, // German receipts (KFN: the card's sequence, VJ: its expiry year)
   /\b(?:PASVOLGNR|TRANSACTIE|TERM):\s*\S+/g, // Dutch receipts: the card's sequence, the transaction, the terminal
   /(?<=\bKLARNA)\s+BANK\s+AB\s+\(?PUBL\)?/g, // Klarna's legal name on its SEPA debits: the platform is what stays
+  /^\s*PRZELEW(?=\s+PRZELEWY24\b)/g, // Poland: a payment through Przelewy24 is printed as a transfer to it
+  // An order's number with its label, wherever it stands ("KLARNA BESTELLNR. 4128873 OTTO GMBH", "P24 ZAMOWIENIE P24-K12").
+  /\b(?:BESTELLNR|BESTELLNUMMER|ZAM[OÓ]WIENIE|COMMANDE|PEDIDO|ORDINE)\.?:?\s*(?:NR\.?\s*)?[A-Z0-9-]*\d[A-Z0-9-]*/g,
   /\b[A-Z]{2}\d{2}(?:\s\d{4}){3,7}\b/g, // an IBAN written in groups
   /^\s*DIRECT\s+DEBIT(?:\s+PAYMENT)?(?:\s+TO)?\b/g, // UK and Australia: a direct debit
   /^\s*(?:VDP|VDC|VDA)-/g, // Ireland: Visa debit purchase, contactless, ATM
