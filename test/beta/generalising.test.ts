@@ -38,6 +38,7 @@ const index = buildLooseIndex(
     { raw: "Cracker Barrel", brandId: "crackerbarrel" },
     { raw: "Whataburger", brandId: "whataburger" },
     { raw: "Weathersfield", brandId: "weathersfield" },
+    { raw: "Pizzeriaella", brandId: "pizzeriaella" },
   ].map((name) => ({ isName: true, popularity: 50, ...name })),
   [
     { domain: "homedepot.com", brandId: "homedepot", own: true },
@@ -129,6 +130,7 @@ describe("a name without vowels", () => {
     expect(abbreviation(index, ["WHATABG"])).toBeNull(); // the name's last letter gone: cut short, not abbreviated
     expect(abbreviation(index, ["WHTBR"])).toBeNull(); // too short
     expect(abbreviation(index, ["WEATHERED"])).toBeNull(); // an English word, however like Weathersfield
+    expect(abbreviation(index, ["PIZZERIA"])).toBeNull(); // a kind of business
   });
 
   it("drops only vowels inside a name's words when it keeps some", () => {

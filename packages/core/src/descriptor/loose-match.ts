@@ -3,7 +3,8 @@
 // with its vowels dropped ("WLGRNS", "TRGT", "CMCST"). Each answers only when exactly one brand fits, so a local shop
 // that merely starts like a brand ("SOUTHWEST DENTAL", "TRADER BOBS") keeps its own name.
 import { parse } from "tldts";
-import { isCommonEnglishWord } from "./common-words.ts";
+import { namesBusiness } from "./after-name.ts";
+import { isCommonEnglishWord, isCommonWord } from "./common-words.ts";
 import { nameKey } from "./name-key.ts";
 
 /** A corpus name or alias, its words as keys, and the brand it names. */
@@ -187,10 +188,10 @@ const MIN_DROPPED_SHARE = 0.6;
 
 /**
  * The one brand a long word is the name of with letters left out inside, consonants too, its first and last letters
- * kept ("WHATABGR": Whataburger); never a word of the language.
+ * kept ("WHATABGR": Whataburger); never a word of a language we read, nor a kind of business ("PIZZERIA").
  */
 function lettersDropped(index: LooseIndex, word: string, key: string): string | null {
-  if (key.length < MIN_PARTLY_VOWELLED || !/^[a-z]+$/.test(key) || isCommonEnglishWord(word)) return null;
+  if (key.length < MIN_PARTLY_VOWELLED || !/^[a-z]+$/.test(key) || isCommonWord(word) || namesBusiness(word)) return null;
   const fits = (s: Spelling) =>
     s.key.length > key.length && key.length >= s.key.length * MIN_DROPPED_SHARE && s.key.at(-1) === key.at(-1) && isSubsequence(key, s.key);
   return onlyBrand(range(index.spellings, key[0], (s) => s.key, fits));
