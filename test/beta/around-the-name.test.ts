@@ -49,6 +49,9 @@ describe("a merchant's own kind of business", () => {
     expect(isOwnKindWord("COMPUT", "retail")).toBe(true); // COMPUTERS cut by the field
     expect(isOwnKindWord("CAFE", "fuel_convenience")).toBe(false);
     expect(isOwnKindWord("WINES", "grocery")).toBe(false);
+    expect(isOwnKindWord("CLUBS", "services")).toBe(true); // a gym's ("GOODLIFE FITNESS CLUBS")
+    expect(isOwnKindWord("CHINESE", "restaurant")).toBe(true);
+    expect(isOwnKindWord("CLUB", "restaurant")).toBe(false);
     expect(isOwnKindWord("PHARMACY", null)).toBe(false); // a brand the seed does not class
   });
 });
