@@ -60,6 +60,9 @@ describe("a name cut short", () => {
     expect(truncatedName(index, ["TRADER", "JO"])).toBe("traderjoes");
     expect(truncatedName(index, ["BRIT", "AIRWAYS"])).toBe("ba"); // a word before the last shortened
     expect(truncatedName(index, ["BRIT", "GAS"])).toBe("britishgas");
+    expect(truncatedName(index, ["SOUTHWESTAIR"])).toBe("southwest"); // words run together, each kept in part
+    expect(truncatedName(index, ["SOUTHWESTA"])).toBeNull(); // a letter of the next word: another name's, as often
+
   });
 
   it("takes a word written as its consonants beside a word kept whole", () => {
@@ -208,6 +211,7 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     expect(await row("P24*SKLEP OGRODNICZY", true)).toMatchObject({ status: "cleaned", intermediary: { domain: "przelewy24.pl" } });
     // An order's number with its label before the merchant, and a payment through Przelewy24 printed as a transfer to it.
     expect(await row("SEPA-LASTSCHRIFT Klarna Bank AB (publ) Bestellnr. 5512009 ZALANDO SE", true)).toMatchObject({ domain: "zalando.com", intermediary: { domain: "klarna.com" } });
+    expect(await row("PAGAMENTO SU INTERNET 02/04/2025 PAYPAL *ZALANDO CARTA *9981", true)).toMatchObject({ domain: "zalando.com", intermediary: { domain: "paypal.com" } });
     expect(await row("PRZELEW PRZELEWY24 ZAMOWIENIE P24-A11-B22 ALLEGRO", true)).toMatchObject({ domain: "allegro.pl", intermediary: { domain: "przelewy24.pl" } });
   });
 

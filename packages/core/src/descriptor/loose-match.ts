@@ -101,8 +101,10 @@ export function truncatedName(index: LooseIndex, words: string[]): string | null
     !(k.length < w.length && LINKING_WORDS.has(k));
   const shortens = (k: string, w: string, i: number) =>
     cut(k, w, i) || (keys.length > 1 && (consonantsOf(k, w, i === last ? 2 : MIN_CUT_WORD) || vowelsDropped(k, w)));
-  // One word may be the name's words run together and cut ("PETROCAN" of Petro-Canada).
-  const runTogether = (s: Spelling) => keys.length === 1 && s.words.length > 1 && key.length > s.words[0].length && s.key.startsWith(key);
+  // One word may be the name's words run together and cut ("PETROCAN" of Petro-Canada), a word's beginning kept of
+  // each ("MORGANS" is no Morgan Stanley).
+  const runTogether = (s: Spelling) =>
+    keys.length === 1 && s.words.length > 1 && key.length >= s.words[0].length + MIN_CUT_WORD && s.key.startsWith(key);
   // Each word the name's word or shortened, at least one shortened, or three words or more whole with the name's last
   // left out (cut between words: "SOCIETE DES ALCOOLS DU" of the Société des alcools du Québec; two are a name of their
   // own too often: "CORNER BAKERY"). A bank's field cuts a name at its end, so words of the name left out after the run
