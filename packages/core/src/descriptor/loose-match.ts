@@ -17,6 +17,8 @@ export type LooseIndex = {
   byInitials: Map<string, Spelling[]>;
   /** Each brand's spellings. */
   byBrand: Map<string, Spelling[]>;
+  /** The spellings by their key's first and last letters ("wr" for Whataburger): a word with letters dropped keeps both. */
+  byEnds: Map<string, Spelling[]>;
   /** Consonant skeleton → the brands whose name or alias has it. */
   skeletons: Map<string, Set<string>>;
   /** Every corpus domain with its brand, sorted: a domain cut short ("homedepot.co") finds its completions as one range. */
@@ -62,6 +64,8 @@ export function buildLooseIndex(
   for (const group of byInitials.values()) group.sort((a, b) => a.key.length - b.key.length);
   const byBrand = new Map<string, Spelling[]>();
   for (const s of spellings) byBrand.get(s.brandId)?.push(s) ?? byBrand.set(s.brandId, [s]);
+  const byEnds = new Map<string, Spelling[]>();
+  for (const s of spellings) byEnds.get(ends(s.key))?.push(s) ?? byEnds.set(ends(s.key), [s]);
   const skeletons = new Map<string, Set<string>>();
   for (const { key, brandId } of spellings) {
     const shape = skeleton(key);
@@ -76,7 +80,7 @@ export function buildLooseIndex(
     if (label) labels.set(label, (labels.get(label) ?? new Set()).add(brandId));
   }
   const sorted = domains.map(({ domain, brandId }) => ({ domain, brandId })).sort((a, b) => (a.domain < b.domain ? -1 : a.domain > b.domain ? 1 : 0));
-  return { spellings, byInitials, byBrand, skeletons, domains: sorted, labels };
+  return { spellings, byInitials, byBrand, byEnds, skeletons, domains: sorted, labels };
 }
 
 /**
@@ -194,10 +198,11 @@ const MIN_DROPPED_SHARE = 0.6;
  */
 function lettersDropped(index: LooseIndex, word: string, key: string): string | null {
   if (key.length < MIN_PARTLY_VOWELLED || !/^[a-z]+$/.test(key) || isCommonWord(word) || namesBusiness(word)) return null;
-  const fits = (s: Spelling) =>
-    s.key.length > key.length && key.length >= s.key.length * MIN_DROPPED_SHARE && s.key.at(-1) === key.at(-1) && isSubsequence(key, s.key);
-  return onlyBrand(range(index.spellings, key[0], (s) => s.key, fits));
+  const fits = (s: Spelling) => s.key.length > key.length && key.length >= s.key.length * MIN_DROPPED_SHARE && isSubsequence(key, s.key);
+  return onlyBrand((index.byEnds.get(ends(key)) ?? []).filter(fits));
 }
+
+const ends = (key: string) => `${key[0]}${key.at(-1)}`;
 
 /** Every letter of `short` in `long`, in order. */
 function isSubsequence(short: string, long: string): boolean {
