@@ -235,6 +235,9 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     const wrapped = {
       "DBT PURCHASE - 408112 WAWA 8123 MEDIA PA": "wawa.com", // Citizens; Media is a town there
       "Płatność kartą 02.04.2025 Nr karty 5168xx7781 ZABKA Z1029 K.2 KRAKOW": "zabka.pl", // the card's number after the wording
+      "PAGAMENTO POS 12,00 EUR DEL 02.04.2025 ALLE ORE 10:20 CARTA *1234 DIV=EUR C/O ZARA MILANO": "zara.com", // the currency
+      "EINKAUF ZKB MAESTRO-KARTE NR. XXXX 9876 MIGROS ZUERICH": "migros.ch", // a Swiss bank's card and its number
+      "ADDEBITO SDD TIMVISION CANONE APRILE": "tim.it", // the fee and the month billed
       "POINT OF SALE WITHDRAWAL AUTOZONE #3412 COLUMBUS OH": "autozone.com", // Huntington
       "APLPAY CHIPOTLE 1234 DENVER CO": "chipotle.com", // Amex, Apple Pay
       "DEBIT CARD PURCHASE XXXXX7719 CHICK-FIL-A ALPHARETTA GA": "chick-fil-a.com", // a masked card, not a store number

@@ -25,7 +25,7 @@ const PHRASES: RegExp[] = [
   /^\s*(?:PRLV|PRELEVEMENT)(?:\s+SEPA)?\b/g, // France: direct debit
   /^\s*(?:COMPRA|PAGO)\s+(?:CON\s+)?TARJ(?:ETA)?\.?(?:\s+\d{4}\b)?(?:\s+EN\b)?/g, // Spain: card purchase
   /^\s*(?:PAGAMENTO|PAG\.?|ACQUISTO|OPERAZIONE)(?:\s+CON)?(?:\s+(?:POS|CARTA|CONTACTLESS|TRAMITE\s+POS|SU\s+INTERNET|INTERNET|ONLINE))?\b/g, // Italy: card purchase, online too
-  /\b(?:ALLE\s+)?ORE\s+\d{1,2}[:.]\d{2}\b|\bCARTA\s+N\.?\s*[*X\d]+|\bDEL\s+(?=\d{1,2}\.\d{1,2}\.\d{2,4})|\bC\/O\b|\bPRESSO\b(?=\s+[A-Z])/g, // Italy: the time and the card, "c/o", "presso" (at)
+  /\b(?:ALLE\s+)?ORE\s+\d{1,2}[:.]\d{2}\b|\bDIV\s*=\s*[A-Z]{3}\b|\bCARTA\s+N\.?\s*[*X\d]+|\bDEL\s+(?=\d{1,2}\.\d{1,2}\.\d{2,4})|\bC\/O\b|\bPRESSO\b(?=\s+[A-Z])/g, // Italy: the time and the card, "c/o", "presso" (at)
   /^\s*(?:BEA|GEA)(?:,?\s+BETAALPAS)?\b|\bBETAALAUTOMAAT\b|^\s*(?:SEPA\s+)?INCASSO(?:\s+ALGEMEEN\s+DOORLOPEND)?\b/g, // Netherlands
   /^\s*(?:KORTKÖP|KORTKOP|KORTKJØP|KORTKJOP|VAREKJØP|VAREKJOP|KORTTIOSTO|DANKORT-?(?:NOTA|KØB|KOE?B)|VISA\/DANKORT|VARER?(?=\s+\d))\b/g, // Nordics: card purchase ("VARER 09.03": Norway's goods)
   /^\s*(?:EFTPOS|VISA DEBIT)\s+(?:PURCHASE|PURCH|TRANSACTION|TXN)?\b/g, // Australia and New Zealand
@@ -55,7 +55,7 @@ const PHRASES: RegExp[] = [
   /\b(?:CARTA|KARTE)\s+[X*]*\d{4}\b/g, // Italy, Germany, Switzerland: the card
   /\b(?:EIN)?KAUF\/(?:DIENSTLEISTUNG|ONLINE-SHOPPING)(?:\s+VOM\s+[\d.]+)?|(?<=\bTWINT[- ])ZAHLUNG\b/g, // Switzerland: a purchase, wherever it stands ("TWINT KAUF/…", "TWINT-ZAHLUNG")
   /^\s*(?:EINKAUF(?:\s+VOM)?|BEZAHLUNG\s+KARTE|DEBITKARTEN-ZAHLUNG)\b|\b(?:ZAHLUNG\s+)?DEBITKARTE\b|\bMC\/\d+/g, // Switzerland, Austria, Germany
-  /\bKARTEN(?:NUMMER|\s+NR\.?):?\s*[X*\d]+|^\s*LSV\+?(?:\s+BELASTUNG)?/g, // Switzerland
+  /\bKARTEN(?:NUMMER|\s+NR\.?):?\s*[X*\d]+|\bMAESTRO-KARTE(?:\s+NR\.?)?(?:\s*[X*\d]+)*|^\s*LSV\+?(?:\s+BELASTUNG)?/g, // Switzerland
   /^\s*POS\s+(?:\d+,\d{2}\s+AT\s+|\d{4}\s+)?K\d(?:\s+\d{1,2}\.\d{1,2}\.(?:\d{2,4})?)?/g, // Austria: "POS 23,40 AT K1 07.03.", "POS K1"
   /^\s*DOMICILIERING\b|\bMEDEDELING\b.*$/g, // Belgium: a direct debit and its message
   /^\s*(?:RECIBO|DEB\.?\s+DIRECTO|ADEUDO(?:\s+RECIBO)?)\b/g, // Spain, Portugal: a direct debit
@@ -164,6 +164,12 @@ export const TRAILING_WORDS = new Set([
   "OUTSIDE", "INSIDE", "AUTOLOAD", "RELOAD", "AUFLADUNG", "PAY",
   // A utility's instalment on a German direct debit ("STADTWERKE MUENCHEN ABSCHLAG STROM").
   "ABSCHLAG", "VERTRAGSKONTO",
+  // An invoice or a fee in the statements' languages, and the month billed ("TIM UNICA FATTURA", "TIMVISION CANONE
+  // MARZO"); English months and short ones stay out: they are names too (MAY, MARS).
+  "RECHNUNG", "FATTURA", "BOLLETTA", "CANONE", "FACTURA", "FACTURE", "FACTUUR", "FAKTURA", "LASKU", "REGNING",
+  "GENNAIO", "FEBBRAIO", "MARZO", "APRILE", "MAGGIO", "GIUGNO", "LUGLIO", "AGOSTO", "SETTEMBRE", "OTTOBRE", "DICEMBRE",
+  "ENERO", "FEBRERO", "ABRIL", "JUNIO", "JULIO", "SEPTIEMBRE", "OCTUBRE", "NOVIEMBRE", "DICIEMBRE",
+  "JANUAR", "FEBRUAR", "MAERZ", "MÄRZ", "DEZEMBER", "JANVIER", "FEVRIER", "FÉVRIER", "JUILLET", "DECEMBRE", "DÉCEMBRE",
 ]);
 
 /**
