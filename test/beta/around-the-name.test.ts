@@ -213,6 +213,11 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "DOLLAR TREE TRIMMINGS",
       "THE WAREHOUSE PARTY HIRE",
       "NEW WORLD CHINESE",
+      "SPECTRUM DRUM LESSONS AUSTIN TX", // a school, a creamery, a newsagent, a chip shop, a bakery
+      "FIVE BELOW ICE CREAMERY",
+      "CARD PAYMENT TO NEXT DOOR NEWS ON 02-04",
+      "BOOTS LANE CHIPPY ABERDEEN",
+      "SQ *MAPLELEAF BAKEHOUSE",
       "PAGAMENTO POS 02/04/2025 ZARA ENOTECA FIRENZE CARTA 1234", // an Italian shop's kind after a brand's name
       "AMER EAGLE PAINT SUPPLY",
       "STARBUCKS RANCH ESTATES",

@@ -211,6 +211,9 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     expect(await row("P24*SKLEP OGRODNICZY", true)).toMatchObject({ status: "cleaned", intermediary: { domain: "przelewy24.pl" } });
     // An order's number with its label before the merchant, and a payment through Przelewy24 printed as a transfer to it.
     expect(await row("SEPA-LASTSCHRIFT Klarna Bank AB (publ) Bestellnr. 5512009 ZALANDO SE", true)).toMatchObject({ domain: "zalando.com", intermediary: { domain: "klarna.com" } });
+    expect(await row("VISA PURCHASE 4835-****-****-1234 PAYPAL *SPOTIFY", true)).toMatchObject({ domain: "spotify.com", intermediary: { domain: "paypal.com" } });
+    // A processor collecting on a merchant's behalf ("inzake"), its description after.
+    expect(await row("iDEAL Adyen N.V. inzake Booking.com Omschrijving: 4471 reservering", true)).toMatchObject({ domain: "booking.com", intermediary: { domain: "adyen.com" } });
     expect(await row("PAGAMENTO SU INTERNET 02/04/2025 PAYPAL *ZALANDO CARTA *9981", true)).toMatchObject({ domain: "zalando.com", intermediary: { domain: "paypal.com" } });
     expect(await row("PRZELEW PRZELEWY24 ZAMOWIENIE P24-A11-B22 ALLEGRO", true)).toMatchObject({ domain: "allegro.pl", intermediary: { domain: "przelewy24.pl" } });
   });
@@ -238,6 +241,9 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "PAGAMENTO POS 12,00 EUR DEL 02.04.2025 ALLE ORE 10:20 CARTA *1234 DIV=EUR C/O ZARA MILANO": "zara.com", // the currency
       "EINKAUF ZKB MAESTRO-KARTE NR. XXXX 9876 MIGROS ZUERICH": "migros.ch", // a Swiss bank's card and its number
       "ADDEBITO SDD TIMVISION CANONE APRILE": "tim.it", // the fee and the month billed
+      "COMPRA EN MERCADONA, CON LA TARJETA : 4940XXXXXXXX1234 EL 2025-04-02": "mercadona.es", // Spain, the card after the name
+      "ZAKUP PRZY UŻYCIU KARTY W KRAJU ZABKA Z1234 WARSZAWA": "zabka.pl", // Poland: a purchase at home
+      "FPOS CANADIAN TIRE #0412 GUELPH ON": "canadiantire.ca",
       "POINT OF SALE WITHDRAWAL AUTOZONE #3412 COLUMBUS OH": "autozone.com", // Huntington
       "APLPAY CHIPOTLE 1234 DENVER CO": "chipotle.com", // Amex, Apple Pay
       "DEBIT CARD PURCHASE XXXXX7719 CHICK-FIL-A ALPHARETTA GA": "chick-fil-a.com", // a masked card, not a store number

@@ -35,11 +35,14 @@ function sepaFields(upper: string): { name: string; description: string; transfe
   return { name: name[1].trim(), description: description.trim(), transfer: /^(?:SEPA )?OVERBOEKING\b/.test(kind) };
 }
 
+/** A processor collecting on a merchant's behalf, in Dutch ("IDEAL ADYEN N.V. INZAKE TRANSAVIA OMSCHRIJVING: …"). */
+const ON_BEHALF = /^(.+?)\s+INZAKE\s+(.+?)(?=\s+(?:OMSCHRIJVING|KENMERK)\s*:|$)/;
+
 /** A US wire's beneficiary or originator field ("WIRE TYPE:WIRE OUT DATE:… BNF:ELENA PETROVA ID:… PMT DET:…"). */
 const WIRE_PARTY = /^WIRE TYPE:\s*WIRE (OUT|IN)\b.*?\b(?:BNF|ORIG)\s*:\s*(.+?)(?=\s+(?:ID|PMT DET|OBI|BNF BK|ORIG BK|SND BK)\s*:|$)/;
 
 /**
- * The party an envelope names: a wire's other party, the ACH originator (and the payee of a wallet's instant
+ * The party an envelope names: a wire's other party, the merchant a processor collects for, the ACH originator (and the payee of a wallet's instant
  * transfer), or a SEPA line's name field (a transfer keeps its phrase, so it is still read as one; after a platform's
  * name, the payment's description follows it after a star, as a merchant follows a processor's prefix: "STG MOLLIE
  * PAYMENTS*KAASHANDEL DE WAAG"); else the descriptor.
@@ -47,6 +50,8 @@ const WIRE_PARTY = /^WIRE TYPE:\s*WIRE (OUT|IN)\b.*?\b(?:BNF|ORIG)\s*:\s*(.+?)(?
 export function unwrapEnvelope(upper: string, isPlatform: (name: string) => boolean): string {
   const wire = WIRE_PARTY.exec(upper);
   if (wire) return `WIRE TRANSFER ${wire[1] === "OUT" ? "TO" : "FROM"} ${wire[2].trim()}`;
+  const behalf = ON_BEHALF.exec(upper);
+  if (behalf && isPlatform(behalf[1].replace(/^IDEAL\s+/, ""))) return `${behalf[1]}*${behalf[2]}`;
   const sepa = sepaFields(upper);
   if (sepa?.transfer) return `SEPA OVERBOEKING ${sepa.name}`;
   if (sepa) return sepa.description && isPlatform(sepa.name) ? `${sepa.name}*${sepa.description}` : sepa.name;

@@ -21,16 +21,18 @@ const PHRASES: RegExp[] = [
   /^\s*(?:IDEAL(?:\s+BETALING)?|PAY\s+ANYONE(?=\s+TRANSFER))\b|\b(?:BESTELLING|BESTELLUNG)\b|\bVALUE\s+DATE:?|\bPASNR\.?\s*\d*/g,
   /^\s*(?:MISC(?:ELLANEOUS)?\s+(?:PAYMENT|DEBIT)|PAGO\s+MOVIL(?:\s+EN)?|PAIEMENT\s+DIRECT)\b/g,
   /\bCARD\s+(?:ENDING\s+(?:IN\s+)?|NO\.?\s*|#\s*)?[X*]*\d{4}\b/g,
+  /\b\d{4}-[X*]{4}-[X*]{4}-\d{4}\b/g, // a card's number, masked in groups
   /\bDDA\s+(?:PURCHASE|DEBIT|POS)\b/g,
   /^\s*(?:PRLV|PRELEVEMENT)(?:\s+SEPA)?\b/g, // France: direct debit
   /^\s*(?:COMPRA|PAGO)\s+(?:CON\s+)?TARJ(?:ETA)?\.?(?:\s+\d{4}\b)?(?:\s+EN\b)?/g, // Spain: card purchase
+  /^\s*COMPRA\s+EN\b|,?\s*CON\s+LA\s+TARJETA\s*:?\s*[\dX*]+(?:\s+EL\s+[\d-]+)?/g, // Spain: "COMPRA EN …, CON LA TARJETA : 5402… EL 2025-04-16"
   /^\s*(?:PAGAMENTO|PAG\.?|ACQUISTO|OPERAZIONE)(?:\s+CON)?(?:\s+(?:POS|CARTA|CONTACTLESS|TRAMITE\s+POS|SU\s+INTERNET|INTERNET|ONLINE))?\b/g, // Italy: card purchase, online too
   /\b(?:ALLE\s+)?ORE\s+\d{1,2}[:.]\d{2}\b|\bDIV\s*=\s*[A-Z]{3}\b|\bCARTA\s+N\.?\s*[*X\d]+|\bDEL\s+(?=\d{1,2}\.\d{1,2}\.\d{2,4})|\bC\/O\b|\bPRESSO\b(?=\s+[A-Z])/g, // Italy: the time and the card, "c/o", "presso" (at)
   /^\s*(?:BEA|GEA)(?:,?\s+BETAALPAS)?\b|\bBETAALAUTOMAAT\b|^\s*(?:SEPA\s+)?INCASSO(?:\s+ALGEMEEN\s+DOORLOPEND)?\b/g, // Netherlands
   /^\s*(?:KORTKÖP|KORTKOP|KORTKJØP|KORTKJOP|VAREKJØP|VAREKJOP|KORTTIOSTO|DANKORT-?(?:NOTA|KØB|KOE?B)|VISA\/DANKORT|VARER?(?=\s+\d))\b/g, // Nordics: card purchase ("VARER 09.03": Norway's goods)
   /^\s*(?:EFTPOS|VISA DEBIT)\s+(?:PURCHASE|PURCH|TRANSACTION|TXN)?\b/g, // Australia and New Zealand
   /\bEFTPOS\b/g,
-  /^\s*(?:OPOS|PRE-AUTHORIZED DEBIT|PREAUTHORIZED DEBIT|PAD|PAIEMENT\s+PR[EÉ]AUTORIS[EÉ])\b/g, // Canada: online POS, pre-authorised debit
+  /^\s*(?:OPOS|FPOS|PRE-AUTHORIZED DEBIT|PREAUTHORIZED DEBIT|PAD|PAIEMENT\s+PR[EÉ]AUTORIS[EÉ])\b/g, // Canada: online POS, pre-authorised debit
   /^\s*(?:ACH\s+(?:DEBIT|WITHDRAWAL|PMT)|(?:EXTERNAL|ELECTRONIC)\s+WITHDRAWAL|ELECTRONIC\s+PMT-WEB|ONLINE\s+PAYMENT(?!\s+-\s)|WEB\s+AUTHORI[ZS]ED\s+PMT|INT'?L\s+PURCHASE)\b/g, // US (New Zealand's "ONLINE PAYMENT - " is a transfer)
   /^\s*TAP\s+(?:AND|&|N)\s+(?:PAY|GO)\b/g, // a contactless purchase ("TAP AND PAY BUNNINGS")
   /\s(?:DD|CD|VIS|\)\)\))(?=\s+#|\s+\d{4,}\b|\s*$)/g, // UK: the payment type after the name ("VODAFONE DD", "TESCO CD 1234")
@@ -61,7 +63,7 @@ const PHRASES: RegExp[] = [
   /^\s*(?:RECIBO|DEB\.?\s+DIRECTO|ADEUDO(?:\s+RECIBO)?)\b/g, // Spain, Portugal: a direct debit
   /^\s*AP\s*#\s*\d*(?!\d|\s+(?:TO|FROM)\b)/g, // New Zealand: an automatic payment
   /^\s*BETALING\s+MET\s+(?:DEBETKAART|BANCONTACT|MAESTRO)(?:\s+NUMMER)?(?:\s+[0-9X]{4}){0,4}/g, // Belgium
-  /^\s*(?:ZAKUP(?:\s+PRZY\s+U[ZŻ]YCIU\s+KARTY|\s+KARTA)?|P[LŁ]ATNO[SŚ][CĆ]\s+KART[AĄ]|TRANSAKCJA\s+KART[AĄ])(?=\s|$)|\bNR\s+KARTY\s+[\dX*]+/g, // Poland: a card purchase, the card
+  /^\s*(?:ZAKUP(?:\s+PRZY\s+U[ZŻ]YCIU\s+KARTY|\s+KARTA)?|P[LŁ]ATNO[SŚ][CĆ]\s+KART[AĄ]|TRANSAKCJA\s+KART[AĄ])(?:\s+W\s+KRAJU)?(?=\s|$)|\bNR\s+KARTY\s+[\dX*]+/g, // Poland: a card purchase, the card
   /^\s*COMPRA(?:\s+\d{4})?\b(?!\s+TARJ)/g, // Portugal
   /\bKØB\b|\bKOE?B\b(?=\s)/g, // Denmark: "VISA/DANKORT KØB"
   /^\s*POS\s+W\/D\b/g, // New Zealand
@@ -149,7 +151,7 @@ export const unmark = (text: string) => text.replace(/(?:^|\s)#(?=\s|$)/g, " ").
 export const TRAILING_WORDS = new Set([
   "INC", "LLC", "LTD", "LIMITED", "CO", "CORP", "CORPORATION", "COMPANY", "PLC", "GMBH", "AG", "SA", "SAS", "SARL",
   "BV", "NV", "PTY", "STORE", "STORES", "STR", "ONLINE", "WWW", "COM", "BILL", "BILLING", "PAYMENT", "PAYMENTS", "PMT",
-  "PMTS", "PYMT", "PYMTS", "SUBSCRIPTION", "SUBSCRIPTN", "SUBSCR", "SUBS", "ABO", "ABONNEMENT", "MEMBERSHIP", "RECURRING", "AUTOPAY", "ORDER", "ORDERS", "INTL", "INTERNATIONAL",
+  "PMTS", "PYMT", "PYMTS", "SUBSCRIPTION", "SUBSCRIPTN", "SUBSCR", "SUBS", "ABO", "ABT", "ABONNEMENT", "MEMBERSHIP", "RECURRING", "AUTOPAY", "ORDER", "ORDERS", "INTL", "INTERNATIONAL",
   "HELP", "HELPPAY", "SUPPORT", "MKT", "MKTS", "MARKT", "SMKT", "SMKTS", "SUPERMARKET", "SUPERMARKETS", "WHSE", "WAREHOUSE",
   "EXPRESS", "PURCHASE", "PENDING", "CHARGE", "SALE", "RETAIL", "NO", "NUM", "THE", "GAS", "FUEL", "OIL", "PETROL", "GASOLINE",
   "AIR", "AIRLINE", "AIRLINES", "AIRWAYS", "PREMIUM", "UTILITIES", "UTILITY", "CENTER", "CENTRE", "SUPERCENTER",
