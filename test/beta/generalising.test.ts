@@ -211,9 +211,9 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     expect(await row("P24*SKLEP OGRODNICZY", true)).toMatchObject({ status: "cleaned", intermediary: { domain: "przelewy24.pl" } });
     // An order's number with its label before the merchant, and a payment through Przelewy24 printed as a transfer to it.
     expect(await row("SEPA-LASTSCHRIFT Klarna Bank AB (publ) Bestellnr. 5512009 ZALANDO SE", true)).toMatchObject({ domain: "zalando.com", intermediary: { domain: "klarna.com" } });
-    expect(await row("VISA PURCHASE 4835-****-****-1234 PAYPAL *SPOTIFY", true)).toMatchObject({ domain: "spotify.com", intermediary: { domain: "paypal.com" } });
+    expect(await row("VISA PURCHASE 4835-****-****-1234 DF PAYPAL *SPOTIFY", true)).toMatchObject({ domain: "spotify.com", intermediary: { domain: "paypal.com" } });
     // A processor collecting on a merchant's behalf ("inzake"), its description after.
-    expect(await row("iDEAL Adyen N.V. inzake Booking.com Omschrijving: 4471 reservering", true)).toMatchObject({ domain: "booking.com", intermediary: { domain: "adyen.com" } });
+    expect(await row("iDEAL Adyen N.V. inzake Vueling Omschrijving: 4471 reservering", true)).toMatchObject({ domain: "vueling.com", intermediary: { domain: "adyen.com" } });
     expect(await row("PAGAMENTO SU INTERNET 02/04/2025 PAYPAL *ZALANDO CARTA *9981", true)).toMatchObject({ domain: "zalando.com", intermediary: { domain: "paypal.com" } });
     expect(await row("PRZELEW PRZELEWY24 ZAMOWIENIE P24-A11-B22 ALLEGRO", true)).toMatchObject({ domain: "allegro.pl", intermediary: { domain: "przelewy24.pl" } });
   });
