@@ -52,7 +52,8 @@ export function followedByNoName(rest: string[], { strong, plain, word: oneWord 
   // legal form's ("GMBH & CO KG") nor a word cut short ("CHICKEN & T").
   const joinedName = (w: string) => w !== undefined && /^[A-Z]{3,}$/.test(w) && !namesNobody(w);
   if (words.some((w, i) => w === "&" && joinedName(words[i - 1]) && joinedName(words[i + 1]))) return false;
-  // Billing words, street words and letters alone are no words of a name ("WALGREENS STORE 05217 S MAIN ST SALT LAKE CIT UT").
+  // Billing and street words and letters alone name nobody: they do not count ("WALGREENS STORE 05217 S MAIN ST SALT
+  // LAKE CIT UT").
   const few = (from: number) => words.slice(from).filter((w) => !namesNobody(w)).length <= 5;
   let ended = rest[0]?.startsWith("-") ?? false;
   for (let i = 0; i < words.length; ) {
@@ -123,7 +124,8 @@ export function followedByNoName(rest: string[], { strong, plain, word: oneWord 
 /**
  * Whether words after a name are a branch or suburb (two at most: "MT ALBERT", "VIALE PIAVE"). Once a place or legal
  * word has ended the name, any. Otherwise never an activity ("MARATHON PRINTING & SIGNS"); at the very end, only
- * names, no common word; before a place or number after a plain name, a name among them. A business is often named
+ * names, no common word, unless the name is a distinctive one of several words (`wholeName`: "CHEMIST WAREHOUSE BOND",
+ * "THE WAREHOUSE SYLVIA PARK"); before a place or number after a plain name, a name among them. A business is often named
  * with common words after a brand's ("PATAGONIA TOURS", "FRONTIER FEED & SEED CHEYENNE WY", "CARREFOUR DES FLEURS"),
  * a suburb seldom is ("SUPERVALU RATHMINES").
  */

@@ -42,10 +42,10 @@ const ON_BEHALF = /^(.+?)\s+INZAKE\s+(.+?)(?=\s+(?:OMSCHRIJVING|KENMERK)\s*:|$)/
 const WIRE_PARTY = /^WIRE TYPE:\s*WIRE (OUT|IN)\b.*?\b(?:BNF|ORIG)\s*:\s*(.+?)(?=\s+(?:ID|PMT DET|OBI|BNF BK|ORIG BK|SND BK)\s*:|$)/;
 
 /**
- * The party an envelope names: a wire's other party, the merchant a processor collects for, the ACH originator (and the payee of a wallet's instant
- * transfer), or a SEPA line's name field (a transfer keeps its phrase, so it is still read as one; after a platform's
- * name, the payment's description follows it after a star, as a merchant follows a processor's prefix: "STG MOLLIE
- * PAYMENTS*KAASHANDEL DE WAAG"); else the descriptor.
+ * The party an envelope names: a wire's other party, the merchant a processor collects for (after its name and a star,
+ * as after a processor's prefix), the ACH originator (and the payee of a wallet's instant transfer), or a SEPA line's
+ * name field (a transfer keeps its phrase, so it is still read as one; after a platform's name, the payment's
+ * description follows it after a star: "STG MOLLIE PAYMENTS*KAASHANDEL DE WAAG"); else the descriptor.
  */
 export function unwrapEnvelope(upper: string, isPlatform: (name: string) => boolean): string {
   const wire = WIRE_PARTY.exec(upper);
