@@ -51,6 +51,7 @@ describe("a merchant's own kind of business", () => {
     expect(isOwnKindWord("WINES", "grocery")).toBe(false);
     expect(isOwnKindWord("CLUBS", "services")).toBe(true); // a gym's ("GOODLIFE FITNESS CLUBS")
     expect(isOwnKindWord("CHINESE", "restaurant")).toBe(true);
+    expect(isOwnKindWord("ROASTERY", "restaurant")).toBe(true); // a coffee chain's roastery is its own
     expect(isOwnKindWord("CLUB", "restaurant")).toBe(false);
     expect(isOwnKindWord("PHARMACY", null)).toBe(false); // a brand the seed does not class
   });
@@ -218,6 +219,8 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "CARD PAYMENT TO NEXT DOOR NEWS ON 02-04",
       "BOOTS LANE CHIPPY ABERDEEN",
       "SQ *MAPLELEAF BAKEHOUSE",
+      "TESCO FLORAL DESIGNS", // and more kinds of small business
+      "VDP-SUPERVALU UPHOLSTERY",
       "PAGAMENTO POS 02/04/2025 ZARA ENOTECA FIRENZE CARTA 1234", // an Italian shop's kind after a brand's name
       "AMER EAGLE PAINT SUPPLY",
       "STARBUCKS RANCH ESTATES",
