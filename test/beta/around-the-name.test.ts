@@ -102,6 +102,11 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "KROGER CURBSIDE #412 CINCINNATI OH": "kroger.com",
       "LASTSCHRIFT Rundfunk ARD, ZDF, DRadio Beitragsnummer 998 877 665": "rundfunkbeitrag.de",
       "VIS LEON WATERLOO STN LONDON": "leon.co", // a given name as a chain's name, before its branch
+      "CHECKCARD 0611 WMATA SMARTRIP ADD VALUE ARLINGTON VA": "wmata.com", // another of its names, then a top-up
+      "HVV FAHRAUSWEISAUTOMAT HAMBURG": "hvv.de", // a ticket machine's compound
+      "T-MOBILE AUTO PAY 877-453-1304 WA": "t-mobile.com", // a recurring payment's mark, AUTO no car repairer
+      "RSG Group GmbH McFit Beitrag 05/2025": "mcfit.com", // a group's registered name before its brand
+      "COMPRAS C.DEB CP COMBOIOS DE PORTUGAL ORIENTE": "cp.pt", // Portugal: by debit card
     });
   });
 
@@ -221,6 +226,7 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "SQ *MAPLELEAF BAKEHOUSE",
       "TESCO FLORAL DESIGNS", // and more kinds of small business
       "VDP-SUPERVALU UPHOLSTERY",
+      "DENNER VELOS THUN",
       "PAGAMENTO POS 02/04/2025 ZARA ENOTECA FIRENZE CARTA 1234", // an Italian shop's kind after a brand's name
       "AMER EAGLE PAINT SUPPLY",
       "STARBUCKS RANCH ESTATES",

@@ -455,6 +455,8 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "FASTER PAYMENT TO LEON BAKER REF RENT", // a given name that is a chain's alias too
       "ÜBERWEISUNG Empfänger: Anna Schmidt IBAN: DE12500105170648489890 Verwendungszweck: Nachhilfe", // the payee's field
       "TO A/C JAMES OKAFOR 30-12-44 11223344 MOBILE", // UK: to an account, by sort code and number
+      "*MOBI AOIFE BRENNAN", // Bank of Ireland's app
+      "BIZUM A: PABLO GARCIA LOPEZ CONCEPTO: REGALO", // a rail's direction word with a colon
       // More banks' own phrases: Bank of Ireland, a UK credit, New Zealand, France, Spain, Australia, the Netherlands.
       "365 ONLINE SEAN PENNEY REF DINNER",
       "BGC FROM D LLOYD REF FOOTBALL SUBS",

@@ -160,8 +160,8 @@ const isPlaceName = (words: string[]) =>
  */
 function serviceLineLength(words: string[], start: number, isLine: (word: string) => boolean): number {
   if (isLine(words[start])) return 1;
-  // A top-up printed in two words, as TOPUP is in one ("MYKI TOP UP", "LEAP CARD TOP UP").
-  if (words[start] === "TOP" && words[start + 1] === "UP") return 2;
+  // A top-up printed in two words, as TOPUP is in one ("MYKI TOP UP", "LEAP CARD TOP UP", "SMARTRIP ADD VALUE").
+  if ((words[start] === "TOP" && words[start + 1] === "UP") || (words[start] === "ADD" && words[start + 1] === "VALUE")) return 2;
   // A line's own name before a service word ("OPTIK TV"), not before a kind of business ("ELECTRICAL SERVICES").
   return start + 1 < words.length && SERVICE_LINES.has(words[start + 1]) && !namesNobody(words[start]) ? 2 : 0;
 }
@@ -187,11 +187,14 @@ const SERVICE_LINES = new Set([
 const MIN_CUT_LINE = 10;
 const LONG_LINES = [...SERVICE_LINES].filter((w) => w.length > MIN_CUT_LINE);
 
-/** A service line's word, a long one cut short, or a compound ending in a ticket's word ("DEUTSCHLANDTICKET", "MONATSKARTE"). */
+/**
+ * A service line's word, a long one cut short, or a compound ending in a ticket's or its machine's word
+ * ("DEUTSCHLANDTICKET", "MONATSKARTE", "FAHRAUSWEISAUTOMAT").
+ */
 const isServiceLine = (word: string) =>
   SERVICE_LINES.has(word) || (word.length >= MIN_CUT_LINE && (LONG_LINES.some((w) => w.startsWith(word)) || TICKET_COMPOUND.test(word)));
 
-const TICKET_COMPOUND = /\B(?:TICKET|KARTE|FAHRSCHEIN|BILJETT|LIPPU|KAARTJE)$/;
+const TICKET_COMPOUND = /\B(?:TICKET|KARTE|FAHRSCHEIN|BILJETT|LIPPU|KAARTJE|AUTOMAT)$/;
 
 /**
  * A street's name, one or two words of no kind of business (names, or common words: "MARY STREET", "MAIN ST"), and
@@ -231,7 +234,7 @@ function namesTown(words: string[], i: number): boolean {
  * ("NOEL LEEMING GROUP LIMI", "SPARK NZ TRADING LTD"), Italy's "SPA" (S.p.A.) with more after it ("ESSELUNGA SPA VIALE
  * FAMA").
  */
-function inCompanyName(words: string[], i: number): boolean {
+export function inCompanyName(words: string[], i: number): boolean {
   const next = words[i + 1];
   if (next === undefined) return false;
   if (words[i] === "SPA") return true;

@@ -4,7 +4,7 @@
 // fits (loose-match.ts). Never a fuzzy hit: it would invent merchants for local shops, and a wrong merchant is worse
 // than none.
 import type { CorpusBrand, CorpusIndex, KeyHit } from "../beta/corpus-index.ts";
-import { followedByNoName, MIN_COINED_KEY, namesBusiness, streetLength, strength } from "./after-name.ts";
+import { followedByNoName, inCompanyName, MIN_COINED_KEY, namesBusiness, streetLength, strength } from "./after-name.ts";
 import { isCommonEnglishWord, isCommonWord, isShortWord } from "./common-words.ts";
 import { abbreviation, truncatedName } from "./loose-match.ts";
 import { nameKey } from "./name-key.ts";
@@ -88,7 +88,9 @@ export function matchCorpus(
     // The next word cut short may go on with a longer name ("NORDSTROM RAC": Nordstrom Rack; "APOTEK HJART").
     const longer = atTerminal ? null : longerName(index, run, rest, country);
     if (longer) return longer;
-    if (followedByNoName(rest, said, { kind, country })) return inMarket(index, run, rest) ?? hit.brand;
+    // Another of the brand's own names after its name is its line ("WMATA SMARTRIP ADD VALUE": its card).
+    const after = rest.slice(ownNameLength(index, hit.brand.id, rest));
+    if (followedByNoName(after, said, { kind, country })) return inMarket(index, run, rest) ?? hit.brand;
   }
   const headRun = head && head.length ? [{ words: head, key: headKey, rest: [] }] : [];
   const loose = looseMatch(index, [...candidates, ...headRun], country, atTerminal);
@@ -106,6 +108,14 @@ function shortNameStands(hit: { brand: NamedBrand; isName: boolean }, { key, wor
   const asRegion = run.every(isRegionCode) && rest.every((w) => w === NUMBER_MARK || /\d/.test(w));
   const ampersand = run.some((w) => w.includes("&"));
   return key.length === 2 && (hit.isName || ampersand || rest[0] === NUMBER_MARK) && !asRegion;
+}
+
+/** How many words at the start of `rest` are another name or alias of the same brand: 0 when none. */
+function ownNameLength(index: CorpusIndex, brandId: string, rest: string[]): number {
+  for (let n = Math.min(rest.length, MAX_WORDS); n > 0; n--) {
+    if (index.byKey.get(nameKey(rest.slice(0, n).join(" ")))?.some((hit) => hit.brand.id === brandId)) return n;
+  }
+  return 0;
 }
 
 /**
@@ -176,10 +186,13 @@ function afterNobody(index: CorpusIndex, words: string[], country: string | null
   return null;
 }
 
-/** How many words at `start` name nobody before a name: a number, a billing word, a place, a code of three letters or fewer. */
+/**
+ * How many words at `start` name nobody before a name: a number, a billing word, a place, a code of three letters or
+ * fewer, a group's registered name ("RSG GROUP GMBH MCFIT").
+ */
 export function skippableLength(words: string[], start: number): number {
   const word = words[start];
-  if (namesNobody(word)) return 1;
+  if (namesNobody(word) || inCompanyName(words, start)) return 1;
   const place = placeLength(words, start, { cut: false });
   if (place) return place;
   // A card's masked digits ("XXXX"), or a short code no word of a business's name.

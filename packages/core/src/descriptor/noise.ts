@@ -64,7 +64,8 @@ const PHRASES: RegExp[] = [
   /^\s*AP\s*#\s*\d*(?!\d|\s+(?:TO|FROM)\b)/g, // New Zealand: an automatic payment
   /^\s*BETALING\s+MET\s+(?:DEBETKAART|BANCONTACT|MAESTRO)(?:\s+NUMMER)?(?:\s+[0-9X]{4}){0,4}/g, // Belgium
   /^\s*(?:ZAKUP(?:\s+PRZY\s+U[ZŻ]YCIU\s+KARTY|\s+KARTA)?|P[LŁ]ATNO[SŚ][CĆ]\s+KART[AĄ]|TRANSAKCJA\s+KART[AĄ])(?:\s+W\s+KRAJU)?(?=\s|$)|\bNR\s+KARTY\s+[\dX*]+/g, // Poland: a card purchase, the card
-  /^\s*COMPRA(?:\s+\d{4})?\b(?!\s+TARJ)/g, // Portugal
+  /^\s*COMPRA(?:\s+\d{4})?\b(?!\s+TARJ)|^\s*COMPRAS\s+C\.?\s?DEB\.?(?=\s)/g, // Portugal ("COMPRAS C.DEB": by debit card)
+  /\bAUTO\s+PAY\b/g, // a recurring payment's mark ("T-MOBILE AUTO PAY"), as AUTOPAY is
   /\bKØB\b|\bKOE?B\b(?=\s)/g, // Denmark: "VISA/DANKORT KØB"
   /^\s*POS\s+W\/D\b/g, // New Zealand
   /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?\b|\bFOLGENR\.?\s*\d+|\bVERFALLD\.?\s*\d{4}-\d{2}|\bKFN\s*\d+(?:\s+VJ\s*\d+)?/g, // German receipts (KFN: the card's sequence, VJ: its expiry year)

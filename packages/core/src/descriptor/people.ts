@@ -29,6 +29,7 @@ const TRANSFER_PHRASE = new RegExp(
       "GUTSCHRIFT(?: (?:ECHTZEIT-?)?(?:UEBERWEISUNG|ÜBERWEISUNG))?(?: VON)?", // Germany: a credit transfer received
       "REAL TIME (?:PAYMENT|TRANSFER)(?: CREDIT)? RECD FROM(?: ABA\\/CONTR BNK-?\\s*#?)?(?: FROM)?", // US: an RTP credit
       "(?:# )?ONLINE (?:TO|FROM)", // Bank of Ireland: "365 ONLINE TO"
+      "\\*MOBI", // Bank of Ireland: a transfer from its app
       "# ONLINE", // and "365 ONLINE" alone
       "BETAALVERZOEK", // Netherlands: a payment request (Tikkie)
       "(?:MB ?WAY )?(?:TRF|TRANSF)(?: MB ?WAY)?(?: P\\/| PARA)",
@@ -76,7 +77,7 @@ const MEMO =
 
 /** After a P2P rail's prefix ("ZELLE", "VENMO *", "BIZUM"): the direction words that precede the name. */
 const RAIL_DIRECTION =
-  /^(?:(?:PAYMENT|PMT|TRANSFER|CASHOUT|CASH OUT|SENT|RECEIVED|ENVIADO|RECIBIDO|BETALNING|INVIATO|RICEVUTO|SENDEN|EMPFANGEN|GESENDET|ERHALTEN)\s*)?(?:TO|FROM|A|DE|DA|TILL|FRÅN|FRAN|TIL|FRA|AN|VON|AAN|VAN)?(?=\s|$)/;
+  /^(?:(?:PAYMENT|PMT|TRANSFER|CASHOUT|CASH OUT|SENT|RECEIVED|ENVIADO|RECIBIDO|BETALNING|INVIATO|RICEVUTO|SENDEN|EMPFANGEN|GESENDET|ERHALTEN)\s*)?(?:TO|FROM|A|DE|DA|TILL|FRÅN|FRAN|TIL|FRA|AN|VON|AAN|VAN)?:?(?=\s|$)/;
 
 /** Words that make a party a business, not a person. */
 export const BUSINESS_WORDS = new Set([
@@ -119,7 +120,7 @@ export const BUSINESS_WORDS = new Set([
   "CANDLES", "CYCLES", "TACKLE", "BREWING", "CIDERY", "SOAPS", "SALOON", "TEAHOUSE", "TEAROOM", "TEAROOMS", "BOOKSHOP",
   "BOOKSTORE", "GUITARS", "TUTORS", "PHYSIO", "PHYSIOTHERAPY", "OSTEOPATHY", "PODIATRY", "CHIROPODY", "DENTIST",
   "DENTISTS", "VETS", "KENNELS", "CATTERY", "AQUATICS", "NURSERIES", "BAKERIES", "CAKERY", "CREPERIE", "SMOKEHOUSE",
-  "ALEHOUSE", "GRILLHOUSE", "BLOMSTER", "BLOEMIST",
+  "ALEHOUSE", "GRILLHOUSE", "BLOMSTER", "BLOEMIST", "VELO", "VELOS", "FAHRRAD", "FAHRRAEDER", "FAHRRÄDER",
   // A cuisine after a name is a restaurant's ("NEW WORLD CHINESE").
   "THAI", "CHINESE", "INDIAN", "MEXICAN", "ITALIAN", "VIETNAMESE", "KOREAN", "JAPANESE", "GREEK", "LEBANESE", "TURKISH",
   "TAPAS", "VINOS", "VINOTECA", "BODEGA", "HEURIGER", "WEINGUT", "GASTHOF", "WIRTSHAUS", "BEISL",
