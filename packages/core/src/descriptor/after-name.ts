@@ -5,7 +5,7 @@
 import { isCommonEnglishWord, isCommonWord, isShortWord } from "./common-words.ts";
 import { isOwnKindWord } from "./kind-words.ts";
 import { namesNobody, NUMBER_MARK, TRAILING_WORDS } from "./noise.ts";
-import { BUSINESS_WORDS } from "./people.ts";
+import { BUSINESS_WORDS, isWalletPayee } from "./people.ts";
 import { isRegionCode, isStreetWord, isTown, placeLength, type PlaceReading } from "./places.ts";
 
 /** A key this long is distinctive ("starbucks", "wholefds"): the words after it may be a place we do not list. */
@@ -55,6 +55,7 @@ export function followedByNoName(rest: string[], { strong, plain, word: oneWord 
   // Billing and street words and letters alone name nobody: they do not count ("WALGREENS STORE 05217 S MAIN ST SALT
   // LAKE CIT UT").
   const few = (from: number) => words.slice(from).filter((w) => !namesNobody(w)).length <= 5;
+  if (ownersName(words, placeAfter)) return false;
   let ended = rest[0]?.startsWith("-") ?? false;
   for (let i = 0; i < words.length; ) {
     const word = words[i];
@@ -119,6 +120,25 @@ export function followedByNoName(rest: string[], { strong, plain, word: oneWord 
     return strong && few(i) && endsInRegion(words.slice(i)) && (ended || !words.slice(i).some(isCommonWord));
   }
   return true;
+}
+
+/**
+ * A given name and a surname right after a brand's name, before any place or number: its owner's, a business of their
+ * own ("BRICO JAN PEETERS MECHELEN"); not a street or a centre named after someone ("BP JOHN STREET", "SYLVIA PARK"):
+ * the surname a word that can only be a name.
+ */
+function ownersName(words: string[], placeAt: (i: number) => number): boolean {
+  let end = 0;
+  while (end < words.length && !namesNobody(words[end]) && !placeAt(end)) end++;
+  const named = words.slice(0, end);
+  const surnames = named.slice(1);
+  return (
+    named.length >= 2 &&
+    named.length <= 3 &&
+    !isStreetWord(words[end] ?? "") &&
+    surnames.every((w) => isProperWord(w) && !isStreetWord(w)) &&
+    isWalletPayee(named.join(" "))
+  );
 }
 
 /**
