@@ -227,6 +227,7 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "TESCO FLORAL DESIGNS", // and more kinds of small business
       "VDP-SUPERVALU UPHOLSTERY",
       "DENNER VELOS THUN",
+      "TESCO FISHMONGER DUNDEE",
       "BETALING MET DEBETKAART BRICO MARC JANSSENS LEUVEN", // its owner's given name and surname after a brand's
       "PAGAMENTO POS 02/04/2025 ZARA ENOTECA FIRENZE CARTA 1234", // an Italian shop's kind after a brand's name
       "AMER EAGLE PAINT SUPPLY",

@@ -457,6 +457,7 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "TO A/C JAMES OKAFOR 30-12-44 11223344 MOBILE", // UK: to an account, by sort code and number
       "*MOBI AOIFE BRENNAN", // Bank of Ireland's app
       "BIZUM A: PABLO GARCIA LOPEZ CONCEPTO: REGALO", // a rail's direction word with a colon
+      "J SAINSBURY DINNER FPO", // an initial and a surname after a transfer, though a brand's formal name too
       // More banks' own phrases: Bank of Ireland, a UK credit, New Zealand, France, Spain, Australia, the Netherlands.
       "365 ONLINE SEAN PENNEY REF DINNER",
       "BGC FROM D LLOYD REF FOOTBALL SUBS",
@@ -575,6 +576,15 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     expect(await row("CAPITAL ONE ARENA WASHINGTON DC")).toMatchObject({ status: "matched", domain: "capitalone.com" });
   });
 
+  it("gives the bank's own fee for a refused or short-paid item no merchant, whichever merchant the item names", async () => {
+    await expectCleaned([
+      "INSUFFICIENT FUNDS FEE FOR A $19.99 ITEM - DETAILS: ORIG CO NAME:NETFLIX ORIG ID:0012345678",
+      "OVERDRAFT ITEM FEE FOR ITEM 4471 VERIZON WIRELESS",
+      "RETURNED ITEM FEE ORIG CO NAME:SPOTIFY USA",
+    ]);
+    expect(await row("NETFLIX.COM 866-579-7172 CA")).toMatchObject({ status: "matched", domain: "netflix.com" });
+  });
+
   it("gives a cash machine's line no merchant, whichever bank or shop runs the machine", async () => {
     for (const descriptor of [
       "GEA NR:S1K4T2 12.03.24/14.22 ING AMSTERDAM CS,PAS 031",
@@ -585,6 +595,7 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "AUTOMAT 00012345 K1 12.03.UM 14.22 BEHEBUNG", // Austria's withdrawal, where Automat is also a Dutch chain
       "PRELIEVO ATM UNICREDIT MILANO", // in Italy too, outside a card purchase
       "BARBEHEBUNG 14.03. 09:12 RAIFFEISEN GRAZ",
+      "LNK SAINSBURYS 1120 CD 4417 03MAR", // the UK's LINK network, at a supermarket's machine
     ]) {
       expect(await row(descriptor), descriptor).toMatchObject({ status: "cleaned", domain: null, intermediary: null });
     }

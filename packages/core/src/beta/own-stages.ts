@@ -4,7 +4,7 @@
 import { isLegalForm } from "../descriptor/after-name.ts";
 import { namesExactly, type NamedBrand } from "../descriptor/corpus-match.ts";
 import type { ParsedDescriptor } from "../descriptor/parse.ts";
-import { isCardRepayment, isCashMachine } from "../descriptor/noise.ts";
+import { isBankFee, isCardRepayment, isCashMachine } from "../descriptor/noise.ts";
 import { isPersonalName, isWalletPayee, namesHolder } from "../descriptor/people.ts";
 import { domainBrand } from "../descriptor/loose-match.ts";
 import { printedDomain, type PrintedDomain } from "../descriptor/printed-domain.ts";
@@ -19,9 +19,10 @@ export async function ownStages(lookup: Lookup, providerPlatform: Decision["inte
   const viaPlatform = async (merchant: string | null) =>
     providerPlatform ?? (withContext ? await platformIntermediary(lookup, merchant) : null);
 
-  // A cash machine's line, and a card's repayment, name no merchant, whoever runs the machine or issued the card.
+  // A cash machine's line, a card's repayment and the bank's fee name no merchant, whoever runs the machine, issued the
+  // card or sent the refused item.
   const upper = request.transaction.toUpperCase();
-  if (isCashMachine(upper) || isCardRepayment(upper)) return cleaned(parsed, "cleaned_descriptor", null);
+  if (isCashMachine(upper) || isCardRepayment(upper) || isBankFee(upper)) return cleaned(parsed, "cleaned_descriptor", null);
   const named = lookup.named;
   // A transfer to a person, unless its words are a brand's very name ("ZELLE TO STARBUCKS"; not MICHAEL TREMBLAY for
   // Michaels, a name cut short).
@@ -30,7 +31,10 @@ export async function ownStages(lookup: Lookup, providerPlatform: Decision["inte
   // a purchase: "PAYPAL *JOHNLEWIS").
   const wholly = parsed.platform?.kind === "p2p";
   const exactlyNamed = () =>
-    named !== null && !namesRail(lookup, named) && !(parsed.transfer && namedAsPeople(named)) && namesExactly(lookup.deps.corpus, parsed.words, named.id, { wholly });
+    named !== null &&
+    !namesRail(lookup, named) &&
+    !(parsed.transfer && (namedAsPeople(named) || initialled(parsed.words))) &&
+    namesExactly(lookup.deps.corpus, parsed.words, named.id, { wholly });
   if (withContext && isPerson(parsed, request) && !exactlyNamed()) {
     return { ...cleaned(parsed, "cleaned_descriptor", await viaPlatform(null)), entityType: "person" };
   }
@@ -52,6 +56,9 @@ export async function ownStages(lookup: Lookup, providerPlatform: Decision["inte
   }
   return cleaned(parsed, "cleaned_descriptor", await viaPlatform(null));
 }
+
+/** An initial first, as a person's name is printed ("J SAINSBURY FOOTBALL SUBS FPO" is a transfer to someone). */
+const initialled = (words: string[]) => /^[A-Z]$/.test(words[0] ?? "") && /^[A-Z]{2,}$/.test(words[1] ?? "");
 
 /** A brand whose name is a given name and a surname ("John Lewis", "Tim Hortons"). */
 const namedAsPeople = (brand: NamedBrand) => brand.name.includes(" ") && isWalletPayee(brand.name.toUpperCase());

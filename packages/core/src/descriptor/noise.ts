@@ -212,9 +212,17 @@ const TRAILING_PREFIXES = wordBeginnings(TRAILING_WORDS, 4);
  * WITHDRAWAL AT LLOYDS BANK ATM"). It names no merchant.
  */
 const CASH_MACHINE =
-  /^\s*(?:GEA|VDA-)|^\s*CASH\s+(?:[A-Z]+\s+){1,3}?(?:\d{1,2}[A-Z]{3}|[A-Z]{3}\d{1,2})\b|(?<!^\s*(?:PAGAMENTO|ACQUISTO)\b.*)\bATM\b|\bCASH\s+WITHDRAWAL\b|\bGELD(?:AUTOMAAT|MAAT|AUTOMAT)\b|\bBARGELD|\bPRELIEVO\b|\bCAJERO\b|\bRETRAIT\s+(?:DAB|GAB)\b|\bKONTANTUTTAG\b|\bBANKOMAT\b|\b(?:BAR)?BEHEBUNG\b/;
+  /^\s*(?:GEA|VDA-|LNK\s)|^\s*CASH\s+(?:[A-Z]+\s+){1,3}?(?:\d{1,2}[A-Z]{3}|[A-Z]{3}\d{1,2})\b|(?<!^\s*(?:PAGAMENTO|ACQUISTO)\b.*)\bATM\b|\bCASH\s+WITHDRAWAL\b|\bGELD(?:AUTOMAAT|MAAT|AUTOMAT)\b|\bBARGELD|\bPRELIEVO\b|\bCAJERO\b|\bRETRAIT\s+(?:DAB|GAB)\b|\bKONTANTUTTAG\b|\bBANKOMAT\b|\b(?:BAR)?BEHEBUNG\b/;
 
 export const isCashMachine = (upper: string) => CASH_MACHINE.test(upper);
+
+/**
+ * The bank's own fee for an item it refused or paid short ("INSUFFICIENT FUNDS FEE FOR A $62.10 ITEM - DETAILS: ORIG
+ * CO NAME:GEICO"): the bank's charge, not a purchase from the merchant the item names.
+ */
+const BANK_FEE = /^\s*(?:INSUFFICIENT FUNDS|NON-?SUFFICIENT FUNDS|NSF|OVERDRAFT|RETURNED ITEM|RETURN(?:ED)? PAYMENT|PAID ITEM|UNPAID ITEM)\b.*?\bFEE\b/;
+
+export const isBankFee = (upper: string) => BANK_FEE.test(upper);
 
 /** The card issuers whose repayments statements print by name, as they print them. */
 const CARD_ISSUERS =
