@@ -224,6 +224,8 @@ const townsOf = (market: string): Set<string> | undefined => {
   return set;
 };
 const MARKETS = Object.keys(gazetteer.towns);
+/** Every market's towns in one set, for a purchase whose country is unknown (read once, as the markets' are). */
+let anyTowns: Set<string> | null = null;
 
 /**
  * A town, suburb or district whole (towns.json, from GeoNames: scripts/build-towns.mjs): of the purchase's country when
@@ -232,7 +234,7 @@ const MARKETS = Object.keys(gazetteer.towns);
  * name, or a city cut short, is read against the lists above only.
  */
 export const isTown = (phrase: string, country: string | null): boolean =>
-  country ? (townsOf(country)?.has(phrase) ?? false) : MARKETS.some((market) => townsOf(market)!.has(phrase));
+  country ? (townsOf(country)?.has(phrase) ?? false) : (anyTowns ??= new Set(MARKETS.flatMap((market) => [...townsOf(market)!]))).has(phrase);
 /** The longest town's name read, in words. */
 const TOWN_WORDS = 4;
 
