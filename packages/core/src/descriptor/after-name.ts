@@ -128,6 +128,8 @@ export function followedByNoName(rest: string[], { strong, plain, word: oneWord 
  * the surname a word that can only be a name.
  */
 function ownersName(words: string[], placeAt: (i: number) => number): boolean {
+  // Read on every name's words: the cheap test first, a surname second, before any place is looked up.
+  if (!isProperWord(words[1] ?? "")) return false;
   let end = 0;
   while (end < words.length && !namesNobody(words[end]) && !placeAt(end)) end++;
   const named = words.slice(0, end);
@@ -180,8 +182,7 @@ const isPlaceName = (words: string[]) =>
  */
 function serviceLineLength(words: string[], start: number, isLine: (word: string) => boolean): number {
   if (isLine(words[start])) return 1;
-  // A top-up printed in two words, as TOPUP is in one ("MYKI TOP UP", "LEAP CARD TOP UP", "SMARTRIP ADD VALUE").
-  if ((words[start] === "TOP" && words[start + 1] === "UP") || (words[start] === "ADD" && words[start + 1] === "VALUE")) return 2;
+  if (TWO_WORD_LINES.has(`${words[start]} ${words[start + 1]}`)) return 2;
   // A line's own name before a service word ("OPTIK TV"), not before a kind of business ("ELECTRICAL SERVICES").
   return start + 1 < words.length && SERVICE_LINES.has(words[start + 1]) && !namesNobody(words[start]) ? 2 : 0;
 }
@@ -202,6 +203,9 @@ const SERVICE_LINES = new Set([
   // A brand's own outlet ("NIKE FACTORY", "GAP FACTORY").
   "FACTORY",
 ]);
+
+/** A top-up printed in two words, as TOPUP is in one ("MYKI TOP UP", "LEAP CARD TOP UP", "SMARTRIP ADD VALUE"). */
+const TWO_WORD_LINES = new Set(["TOP UP", "ADD VALUE"]);
 
 /** A long compound line cut by the bank's field width keeps this many letters ("FAHRKARTENAUTOM"). */
 const MIN_CUT_LINE = 10;

@@ -5,6 +5,9 @@
 /** Stands where a store, terminal or reference number was: a chain's store number is a sign of a chain. */
 export const NUMBER_MARK = "#";
 
+/** An order, in the statements' languages: its number is dropped with it, and the word alone names nobody. */
+const ORDER_WORDS = ["BESTELLNR", "BESTELLNUMMER", "ZAMOWIENIE", "ZAMÓWIENIE", "COMMANDE", "PEDIDO", "ORDINE"];
+
 const PHRASES: RegExp[] = [
   /\b(?:RECURRING\s+)?(?:PURCHASE|PMNT|PAYMENT|PMT)\s+AUTHORI[ZS]ED\s+ON\s+\d{1,2}\/\d{1,2}\b/g,
   /^\s*(?:CARD|CONTACTLESS|DEBIT CARD)\s+(?:PAYMENT|PURCHASE)\s+(?:TO|AT)?\b/g, // UK: "CARD PAYMENT TO X ON 14-03"
@@ -73,7 +76,7 @@ const PHRASES: RegExp[] = [
   /(?<=\bKLARNA)\s+BANK\s+AB\s+\(?PUBL\)?/g, // Klarna's legal name on its SEPA debits: the platform is what stays
   /^\s*PRZELEW(?=\s+PRZELEWY24\b)/g, // Poland: a payment through Przelewy24 is printed as a transfer to it
   // An order's number with its label, wherever it stands ("KLARNA BESTELLNR. 4128873 OTTO GMBH", "P24 ZAMOWIENIE P24-K12").
-  /\b(?:BESTELLNR|BESTELLNUMMER|ZAM[OÓ]WIENIE|COMMANDE|PEDIDO|ORDINE)\.?:?\s*(?:NR\.?\s*)?[A-Z0-9-]*\d[A-Z0-9-]*/g,
+  new RegExp(`\\b(?:${ORDER_WORDS.join("|")})\\.?:?\\s*(?:NR\\.?\\s*)?[A-Z0-9-]*\\d[A-Z0-9-]*`, "g"),
   /\b[A-Z]{2}\d{2}(?:\s\d{4}){3,7}\b/g, // an IBAN written in groups
   /^\s*DIRECT\s+DEBIT(?:\s+PAYMENT)?(?:\s+TO)?\b/g, // UK and Australia: a direct debit
   /^\s*(?:VDP|VDC|VDA)-/g, // Ireland: Visa debit purchase, contactless, ATM
@@ -180,7 +183,7 @@ export const TRAILING_WORDS = new Set([
  * a street's word printed before its name ("ZARA PASEO DE GRACIA"), an order in the statements' languages ("KLARNA BANK
  * AB H&M BESTELLNR 60412873").
  */
-const WHOLE_WORDS = new Set(["PASEO", "AVENIDA", "PLAZA", "PZA", "PIAZZA", "RUA", "CARRER", "PRACA", "BESTELLNR", "BESTELLNUMMER", "COMMANDE", "PEDIDO", "ORDINE"]);
+const WHOLE_WORDS = new Set(["PASEO", "AVENIDA", "PLAZA", "PZA", "PIAZZA", "RUA", "CARRER", "PRACA", ...ORDER_WORDS]);
 
 /**
  * A billing or legal word, or one cut short by the bank's field width ("THAMES WATER UTILITIE", "VIRGIN AUSTRALIA
