@@ -153,9 +153,10 @@ const HOLDOUT_35_FLOOR: Record<Kind, number> = { big_brand: 155 / 161, platform:
 
 /**
  * The held-out sets from 25 on, in the order they were written and run: each is scored without the lines of every set
- * before it, as on its first run. A new set is one line here.
+ * before it, as on its first run. A new set is one line here, marked "not yet run" (zero floors, its misses hidden)
+ * until its first run is recorded; then it takes that run as its floors and is a tuning set.
  */
-const IN_TURN: [number, unknown[], Record<Kind, number>][] = [
+const IN_TURN: [number, unknown[], Record<Kind, number>, "not yet run"?][] = [
   [25, holdout25, HOLDOUT_25_FLOOR],
   [26, holdout26, HOLDOUT_26_FLOOR],
   [27, holdout27, HOLDOUT_27_FLOOR],
@@ -169,10 +170,11 @@ const IN_TURN: [number, unknown[], Record<Kind, number>][] = [
   [35, holdout35, HOLDOUT_35_FLOOR],
 ];
 let seenSoFar = seenBy24;
-const inTurn = IN_TURN.map(([n, written, floor]) => {
+const inTurn = IN_TURN.map(([n, written, floor, notYetRun]) => {
   const before = seenSoFar;
   seenSoFar = new Set([...before, ...(written as Entry[]).map((e) => e.descriptor)]);
-  return { set: `held-out ${n} (now tuning)`, entries: (written as Entry[]).filter((e) => !before.has(e.descriptor)), floor, before };
+  const entries = (written as Entry[]).filter((e) => !before.has(e.descriptor));
+  return { set: notYetRun ? `held-out ${n}` : `held-out ${n} (now tuning)`, entries, floor, showMisses: !notYetRun, before };
 });
 
 type LabelledSet = { entries: Entry[]; floor: Record<Kind, number>; showMisses: boolean; perKind?: number };
@@ -205,7 +207,7 @@ const SETS: Record<string, LabelledSet> = {
   "tuning 23 (the guarantee's class)": { entries: (tuning23 as Entry[]).filter((e) => !seenBy21.has(e.descriptor)), floor: TUNING_23_FLOOR, showMisses: true },
   "held-out 22 (now tuning)": { entries: (holdout22 as Entry[]).filter((e) => !seenBy23.has(e.descriptor)), floor: HOLDOUT_22_FLOOR, showMisses: true },
   "held-out 24 (now tuning)": { entries: (holdout24 as Entry[]).filter((e) => !seenBy22.has(e.descriptor)), floor: HOLDOUT_24_FLOOR, showMisses: true },
-  ...Object.fromEntries(inTurn.map(({ set, entries, floor }) => [set, { entries, floor, showMisses: true }])),
+  ...Object.fromEntries(inTurn.map(({ set, entries, floor, showMisses }) => [set, { entries, floor, showMisses }])),
 };
 
 function request(entry: Entry) {
