@@ -186,10 +186,12 @@ for (const chain of chains.values()) {
 const handWritten = readdirSync(seedDir)
   .filter((f) => /^merchants-.*\.json$/.test(f) && f !== "merchants-chains.json")
   .flatMap((file) => JSON.parse(readFileSync(new URL(file, seedDir), "utf8")));
+// The index may give a merchant's country site where the corpus keeps its global one (blablacar.fr, blablacar.com).
+const chainOf = (merchant) => [merchant.domain, ...(merchant.domains ?? [])].map((d) => sites.get(d)).find(Boolean);
 const traded = handWritten
-  .filter((merchant) => sites.has(merchant.domain))
+  .filter((merchant) => chainOf(merchant))
   .map((merchant) => {
-    const chain = sites.get(merchant.domain);
+    const chain = chainOf(merchant);
     return { domain: merchant.domain, markets: chain.world ? ["001"] : [...chain.trades].sort(), source: `name-suggestion-index ${nsiVersion}, Wikidata ${chain.qid}` };
   })
   .sort((a, b) => a.domain.localeCompare(b.domain));
