@@ -4,6 +4,7 @@
 // brand that is indexed or changes, a new block or a re-seed shows in rows within that bound (plus its refresh);
 // domains outside the corpus are looked up as they come (beta/lookup-deps.ts).
 import { stateOf, type DomainLookup, type StateRow } from "../brands/store.ts";
+import { isCommonWord } from "../descriptor/common-words.ts";
 import type { NamedBrand } from "../descriptor/corpus-match.ts";
 import { buildLooseIndex, type LooseIndex } from "../descriptor/loose-match.ts";
 import { nameKey } from "../descriptor/name-key.ts";
@@ -97,7 +98,7 @@ async function readIndex(db: D1Database): Promise<CorpusIndex> {
     ),
     db.prepare("SELECT domain FROM blocked_domains"),
   ]);
-  const keyRows = withGeneratedAliases(keys.results as KeyRow[]);
+  const keyRows = withGeneratedAliases(keys.results as KeyRow[]).filter((row) => !ampersandOnly(row));
   const named = keyRows.filter((r): r is KeyRow & { domain: string } => r.domain !== null);
   const domainRows = domains.results as DomainRow[];
   const ownerRows = owners.results as OwnerRow[];
@@ -125,6 +126,12 @@ async function readIndex(db: D1Database): Promise<CorpusIndex> {
     ),
   };
 }
+
+/**
+ * A name told from a common word only by the ampersand its key drops ("&pizza" is "pizza"): read by its other
+ * spellings ("AND PIZZA"), never by the word, which names any pizzeria ("PIZZA 0412").
+ */
+const ampersandOnly = (row: KeyRow) => /^&|&$/.test(row.raw.trim()) && isCommonWord(row.key.toUpperCase());
 
 function childrenByOwner(rows: OwnerRow[]): Map<string, string[]> {
   const children = new Map<string, string[]>();

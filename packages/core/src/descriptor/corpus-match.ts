@@ -306,10 +306,14 @@ export function namesExactly(index: CorpusIndex, merchant: string[], brandId: st
 /** Nothing but numbers and places. */
 const onlyPlacesAndNumbers = (words: string[]) => words.every((w, i) => w === NUMBER_MARK || /\d/.test(w) || placeLength(words, i) > 0);
 
-/** The company's own spelling of `name` when a brand is called exactly that (not merely aliased), else null. */
+/**
+ * The company's own spelling of `name` when a brand is called exactly that (not merely aliased), else null. An
+ * ampersand is a word the key drops: a shop called "Pizza" is not "&pizza".
+ */
 export function corpusSpelling(index: CorpusIndex, name: string): string | null {
   const key = nameKey(name.toUpperCase());
-  return (key && index.byKey.get(key)?.find((hit) => hit.isName)?.brand.name) || null;
+  const spelled = key && index.byKey.get(key)?.find((hit) => hit.isName)?.brand.name;
+  return spelled && spelled.includes("&") === name.includes("&") ? spelled : null;
 }
 
 const MIN_PLURAL_KEY = 6;
