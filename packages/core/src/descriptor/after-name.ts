@@ -255,17 +255,18 @@ function namesTown(words: string[], i: number): boolean {
 
 /**
  * Part of a company's registered name, not a kind of business: "GROUP", "HOLDINGS" or "TRADING" before a legal form
- * ("NOEL LEEMING GROUP LIMI", "SPARK NZ TRADING LTD"), Italy's "SPA" (S.p.A.) with more after it ("ESSELUNGA SPA VIALE
- * FAMA").
+ * ("NOEL LEEMING GROUP LIMI", "SPARK NZ TRADING LTD") or last after the country's code (the form left off: "SPARK NZ
+ * TRADING 20039918"), Italy's "SPA" (S.p.A.) with more after it ("ESSELUNGA SPA VIALE FAMA").
  */
 export function inCompanyName(words: string[], i: number): boolean {
   const next = words[i + 1];
-  if (next === undefined) return false;
-  if (words[i] === "SPA") return true;
-  return COMPANY_WORDS.has(words[i]) && isLegalForm(next);
+  if (words[i] === "SPA") return next !== undefined;
+  if (!COMPANY_WORDS.has(words[i])) return false;
+  return (next !== undefined && isLegalForm(next)) || (i > 0 && isRegionCode(words[i - 1]) && words.slice(i + 1).every(isNumber));
 }
 
 const COMPANY_WORDS = new Set(["GROUP", "HOLDINGS", "TRADING"]);
+const isNumber = (word: string) => word === NUMBER_MARK || /^\d+$/.test(word);
 
 /** A company's legal form, as banks print it, cut too ("LIMI"): never a word of a business's name ("TRADING POST"). */
 export const isLegalForm = (word: string) => LEGAL_FORM.test(word);

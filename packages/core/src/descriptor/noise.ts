@@ -5,6 +5,12 @@
 /** Stands where a store, terminal or reference number was: a chain's store number is a sign of a chain. */
 export const NUMBER_MARK = "#";
 
+/**
+ * How often a subscription bills, in the statements' languages ("RATP NAVIGO ANNUEL", "AMERICAN EXPRESS DDR MONTHLY"):
+ * whole words only, since their beginnings begin names ("MENS" of MENSUEL, "MONT" of MONTHLY).
+ */
+const BILLING_PERIODS = ["MONTHLY", "ANNUAL", "YEARLY", "ANNUEL", "ANNUELLE", "MENSUEL", "MENSUELLE", "MENSUAL", "ANUAL", "MENSILE", "ANNUALE", "MONATLICH", "JAEHRLICH", "JÄHRLICH", "MAANDELIJKS", "JAARLIJKS"];
+
 /** An order, in the statements' languages: its number is dropped with it, and the word alone names nobody. */
 const ORDER_WORDS = ["BESTELLNR", "BESTELLNUMMER", "ZAMOWIENIE", "ZAMÓWIENIE", "COMMANDE", "PEDIDO", "ORDINE"];
 
@@ -13,7 +19,7 @@ const PHRASES: RegExp[] = [
   /^\s*(?:CARD|CONTACTLESS|DEBIT CARD)\s+(?:PAYMENT|PURCHASE)\s+(?:TO|AT)?\b/g, // UK: "CARD PAYMENT TO X ON 14-03"
   /\bON\s+\d{1,2}[-/.]\d{1,2}(?:[-/.]\d{2,4})?\b/g,
   /^\s*(?:PAIEMENT\s+(?:PAR\s+)?(?:CB|CARTE)|CB|CARTE)\b/g, // France
-  /\b(?:KARTENZAHLUNG|SEPA-LASTSCHRIFT|LASTSCHRIFT|GIROCARD|EC-KARTE|EC KARTE)\b/g, // Germany
+  /\b(?:KARTENZAHLUNG|SEPA-LASTSCHRIFT|LASTSCHRIFT|GIROCARD|EC-KARTE|EC KARTE|DEBITKARTENUMSATZ)\b/g, // Germany
   /^\s*(?:C-|CONTACTLESS\s+)?(?:IDP|INTERAC(?: RETAIL)?)\s+PURCHASE\b(?:\s*-\s*\d{4})?/g, // Canada: Interac Direct Payment ("C-IDP": contactless)
   /\b(?:DEBIT|CREDIT|CHECK)\s*CARD\s+(?:PURCHASE|PAYMENT|PMT)?\b/g,
   /\bCHECKCARD\s+\d{4}\b/g,
@@ -28,7 +34,7 @@ const PHRASES: RegExp[] = [
   /\bDDA\s+(?:PURCHASE|DEBIT|POS)\b/g,
   /^\s*(?:PRLV|PRELEVEMENT)(?:\s+SEPA)?\b/g, // France: direct debit
   /^\s*(?:COMPRA|PAGO)\s+(?:CON\s+)?TARJ(?:ETA)?\.?(?:\s+\d{4}\b)?(?:\s+EN\b)?/g, // Spain: card purchase
-  /^\s*COMPRA\s+EN\b|,?\s*CON\s+LA\s+TARJETA\s*:?\s*[\dX*]+(?:\s+EL\s+[\d-]+)?/g, // Spain: "COMPRA EN …, CON LA TARJETA : 5402… EL 2025-04-16"
+  /^\s*COMPRA\s+(?:(?:INTERNET|ONLINE|WEB)\s+)?EN\b|,?\s*CON\s+LA\s+TARJETA\s*:?\s*[\dX*]+(?:\s+EL\s+[\d-]+)?/g, // Spain: "COMPRA EN …, CON LA TARJETA : 5402… EL 2025-04-16"
   /^\s*(?:PAGAMENTO|PAG\.?|ACQUISTO|OPERAZIONE)(?:\s+CON)?(?:\s+(?:POS|CARTA|CONTACTLESS|TRAMITE\s+POS|SU\s+INTERNET|INTERNET|ONLINE))?\b/g, // Italy: card purchase, online too
   /\b(?:ALLE\s+)?ORE\s+\d{1,2}[:.]\d{2}\b|\bDIV\s*=\s*[A-Z]{3}\b|\bCARTA\s+N\.?\s*[*X\d]+|\bDEL\s+(?=\d{1,2}\.\d{1,2}\.\d{2,4})|\bC\/O\b|\bPRESSO\b(?=\s+[A-Z])/g, // Italy: the time and the card, "c/o", "presso" (at)
   /^\s*(?:BEA|GEA)(?:,?\s+BETAALPAS)?\b|\bBETAALAUTOMAAT\b|^\s*(?:SEPA\s+)?INCASSO(?:\s+ALGEMEEN\s+DOORLOPEND)?\b/g, // Netherlands
@@ -52,7 +58,7 @@ const PHRASES: RegExp[] = [
   /\bWEB\s+ID:?\s*\S*|^\s*PAYMENT\s+-\s/g, // US: an ACH web debit's id, a bill payment's dash
   /^\s*(?:APLPAY|APPLEPAY|GGLPAY|GOOGLEPAY)\b/g, // Amex: a wallet token before the merchant
   /^\s*FACTURE\s+CARTE(?:\s+DU\s+\d{6})?|\bCARTE\s+\d{4}X\d{4}\b/g, // France: a card invoice
-  /\s(?:ECH|ID EMETTEUR|MDT|REF|LIB)\/.*$/g, // France: a SEPA debit's fields
+  /\s(?:ECH|ID EMETTEUR|MDT|REF|LIB)\/.*$|\s(?:ICS|RUM)\s+[+A-Z0-9-]*\d.*$/g, // France: a SEPA debit's fields (ICS: the creditor's id, RUM: the mandate)
   /\s(?:MANDAT|MANDAAT|MANDATSREF|GLAEUBIGER-ID|GLÄUBIGER-ID|KUNDENNR|KD-NR)\b.*$/g, // Germany, Belgium: a SEPA debit's fields
   /\s(?:REF\s+[A-Z0-9]+-[A-Z0-9-]*\d|MANDATE\s+(?:NO|REF|ID)\b).*$/g, // UK: a direct debit's reference and mandate
   /^\s*ADDEBITO\s+(?:DIRETTO\s+)?(?:SDD\s+)?/g, // Italy: a direct debit
@@ -107,7 +113,7 @@ const AMOUNT = new RegExp(
  * shop's name ("CARREFOUR DES FLEURS 10/03") must not read as one.
  */
 const DATES: RegExp[] = [
-  /\b\d{1,2}\.\d{1,2}\.\d{2,4}\b/g, // dates 14.11.26 (before the slashed ones: "14.11.26/10.22" is a date and a time)
+  /\b\d{1,2}\.\d{1,2}\.\d{2,4}(?:\/\d{1,2}[.:]\d{2})?\b/g, // dates 14.11.26, with the time after a slash: "14.11.26/10.22"
   /\b\d{1,2}(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)\d{0,4}\b/g, // dates 09MAR24, 07MAR
   /\b\d{1,2}\/\d{1,2}(?:\/\d{2,4})?\b/g, // dates 01/23, 01/23/2026
   /\b\d{4}-\d{2}-\d{2}\b/g,
@@ -183,7 +189,7 @@ export const TRAILING_WORDS = new Set([
  * a street's word printed before its name ("ZARA PASEO DE GRACIA"), an order in the statements' languages ("KLARNA BANK
  * AB H&M BESTELLNR 60412873").
  */
-const WHOLE_WORDS = new Set(["PASEO", "AVENIDA", "PLAZA", "PZA", "PIAZZA", "RUA", "CARRER", "PRACA", ...ORDER_WORDS]);
+const WHOLE_WORDS = new Set(["PASEO", "AVENIDA", "PLAZA", "PZA", "PIAZZA", "RUA", "CARRER", "PRACA", ...ORDER_WORDS, ...BILLING_PERIODS]);
 
 /**
  * A billing or legal word, or one cut short by the bank's field width ("THAMES WATER UTILITIE", "VIRGIN AUSTRALIA
@@ -235,7 +241,7 @@ const CARD_ISSUERS =
 const PAYMENT_TO = /^(?:DD|D\/D|DIRECT DEBIT(?: TO)?|ACH DEBIT|PAYMENT(?: TO| -))\s+/;
 const ISSUER = new RegExp(`^(?:${CARD_ISSUERS})\\b`);
 /** The words of a repayment after the issuer's name; a fee or interest is the issuer's own charge. */
-const REPAYMENT_WORD = /\b(?:E-?PAYMENT|EPAY|AUTOPAY|CRCARD ?PMT|PMT|PAYMENT|DD|ENDING IN)\b/;
+const REPAYMENT_WORD = /\b(?:E-?PAYMENT|EPAY|AUTOPAY|CRCARD ?PMT|PMT|PAYMENT|DDR?|ENDING IN)\b/;
 const ISSUERS_CHARGE = /\b(?:FEE|INTEREST)\b/;
 
 /**

@@ -45,7 +45,7 @@ export function parseDescriptor(raw: string, prefixes: PlatformPrefix[]): Parsed
   const wallet = split?.platform.kind === "wallet";
   // A P2P rail's ACH debit names the other party in its receiver field, not after the rail's name.
   const receiver = p2p && !unmark(split.rest).trim() ? achReceiver(upper) : null;
-  const { transfer, rest } = splitTransfer(receiver ?? (split ? split.rest : marked), p2p ? "p2p" : wallet ? "wallet" : null);
+  const { transfer, rest } = splitTransfer(receiver ?? (split ? ownPlus(split.rest, split.platform) : marked), p2p ? "p2p" : wallet ? "wallet" : null);
   const merchant = unmark(rest);
   const words = merchantWords(rest);
   const star = rest.indexOf("*");
@@ -109,6 +109,10 @@ const PASS_THROUGH = new Set(["wallet", "p2p"]);
 
 /** The platform's own name, address or membership is printed after its prefix ("DELIVEROO PLUS", "SHOPIFY.COM"). */
 export const printsPlatformsOwn = (words: string[], platform: Platform) => words.some((w) => isPlatformsOwn(w, platform) || MEMBERSHIPS.has(w));
+
+/** The platform's membership named by its name, or the name's beginning, and a plus ("SKIPTHEDISHES SKIP+"): its PLUS. */
+const ownPlus = (rest: string, platform: Platform) =>
+  rest.replace(/\b([A-Z]{3,})\+(?=\s|$)/g, (plus, name: string) => (nameKey(platform.name.toUpperCase()).startsWith(nameKey(name)) ? "PLUS" : plus));
 
 /** The names platforms give their memberships ("DELIVEROO PLUS", "GLOVO PRIME", "UBER ONE", "DOORDASH DASHPASS"). */
 const MEMBERSHIPS = new Set([

@@ -1,0 +1,89 @@
+// More of what banks print around a merchant's name (a card wrapper, a mandate's fields, a billing period, a company's
+// registered name, a platform's membership), each rule beside the shop or bank line it must leave without a merchant.
+import { beforeAll, describe, expect, it } from "vitest";
+import { isCardRepayment, stripNoise } from "@brand/core/descriptor/noise";
+import { ownStageRow } from "../helpers/beta.ts";
+import { seedCorpus } from "../helpers/corpus.ts";
+
+describe("bank wording", () => {
+  it("drops a Dutch receipt's date with its time after a slash, and a French debit's creditor id and mandate", () => {
+    expect(stripNoise("BEA NR:KK201L 10.04.25/19.31 THUISBEZORGD.NL SUMO SUSHI,PAS412")).toBe("THUISBEZORGD.NL SUMO SUSHI");
+    expect(stripNoise("PRLV SEPA SFR ICS FR65ZZZ000123 RUM 000001234567 FACTURE MARS")).toBe("SFR");
+    // A rum bar's RUM, with no mandate's number after it, stays.
+    expect(stripNoise("PRLV SEPA RUM BAR DE LA PLAGE")).toBe("RUM BAR DE LA PLAGE");
+  });
+
+  it("reads a direct debit to a card issuer, with its British code and the card's masked number, as a repayment", () => {
+    expect(isCardRepayment("AMERICAN EXPRESS DDR 37**5401 MONTHLY")).toBe(true);
+    expect(isCardRepayment("AMERICAN EXPRESS DDR ANNUAL FEE")).toBe(false); // the issuer's own charge
+  });
+});
+
+describe("on the seeded corpus", { timeout: 30_000 }, () => {
+  beforeAll(seedCorpus);
+  const row = (transaction: string, withContext = false) => ownStageRow("acc_bank_wording", transaction, { withContext });
+  const expectMatched = async (cases: Record<string, string>) => {
+    for (const [descriptor, domain] of Object.entries(cases)) expect(await row(descriptor), descriptor).toMatchObject({ status: "matched", domain });
+  };
+  const expectCleaned = async (descriptors: string[]) => {
+    for (const descriptor of descriptors) expect(await row(descriptor), descriptor).toMatchObject({ status: "cleaned", domain: null });
+  };
+
+  it("reads the brand after a German card turnover's word and a Spanish online purchase's", async () => {
+    await expectMatched({
+      "VISA Debitkartenumsatz DM-DROGERIE MARKT SAGT": "dm.de",
+      "COMPRA INTERNET EN RENFE VIAJEROS SME": "renfe.com",
+    });
+    expect(await row("VISA Debitkartenumsatz APPLE PAY REWE 4471 BERLIN", true)).toMatchObject({ domain: "rewe.de", intermediary: null });
+  });
+
+  it("reads a billing period after the brand as no name, and only the whole word", async () => {
+    await expectMatched({
+      "PRLV SEPA RATP NAVIGO ANNUEL RUM ++NAV-0041882731": "ratp.fr",
+      "NETFLIX MONTHLY": "netflix.com",
+      "MENS WEARHOUSE #123 HOUSTON TX": "menswearhouse.com", // MENS is no cut MENSUEL
+    });
+    await expectCleaned(["MONTHLY MARKET CAFE"]);
+  });
+
+  it("reads TRADING last after the country's code as the company's registered name, and TRADING POST as a shop's", async () => {
+    await expectMatched({ "Direct Debit SPARK NZ TRADING 20039918": "spark.co.nz" });
+    await expectCleaned(["TARGET TRADING POST", "TARGET US TRADING POST", "ACME TRADING"]);
+  });
+
+  it("gives a card issuer's direct debit no merchant", async () => {
+    expect(await row("AMERICAN EXPRESS DDR 37**5401 MONTHLY", true)).toMatchObject({ status: "cleaned", domain: null });
+  });
+
+  it("reads a platform's name cut before a plus as its membership: the platform billing itself", async () => {
+    expect(await row("SKIPTHEDISHES SKIP+ WINNIPEG MB", true)).toMatchObject({ status: "matched", domain: "skipthedishes.com", intermediary: null });
+    expect(await row("UBER EATS UBER+", true)).toMatchObject({ status: "matched", domain: "ubereats.com", intermediary: null });
+    // A shop's name after the platform's keeps the platform as the intermediary.
+    expect(await row("SKIPTHEDISHES SKIP THE LINE CAFE", true)).toMatchObject({ status: "cleaned", intermediary: expect.objectContaining({ domain: "skipthedishes.com" }) });
+  });
+
+  it("reads a delivery app's address before a shop's name as the app's prefix, after a Dutch receipt's date and time", async () => {
+    expect(await row("BEA NR:KK201L 10.04.25/19.31 Thuisbezorgd.nl Sumo Sushi,PAS412", true)).toMatchObject({
+      status: "cleaned",
+      domain: null,
+      name: "Sumo Sushi",
+      intermediary: expect.objectContaining({ domain: "thuisbezorgd.nl" }),
+    });
+  });
+
+  it("gives a brewery named with a retailer's name no merchant", async () => {
+    await expectCleaned(["POS W/D THE WAREHOUSE BREW-18:55", "THE WAREHOUSE BREWING CO"]);
+  });
+
+  it("reads a name set apart from a common word only by an ampersand by its other spellings, never by the word", async () => {
+    expect(await row("PIZZA 0412")).toMatchObject({ status: "cleaned", domain: null, name: "Pizza" });
+    await expectMatched({ "AND PIZZA 0412 WASHINGTON DC": "andpizza.com" });
+  });
+
+  it("reads product lines and counters billed after the brand's name", async () => {
+    await expectMatched({
+      "PANERA SIP CLUB 8552826372 MO": "panerabread.com",
+      "BEA NR:0PL33D 07.04.25/10.12 PostNL Punt Primera Delft,PAS412": "postnl.nl",
+    });
+  });
+});
