@@ -75,6 +75,16 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     await expectCleaned(["POS W/D THE WAREHOUSE BREW-18:55", "THE WAREHOUSE BREWING CO"]);
   });
 
+  it("gives a shop named with a brand's word and a kind of business in its own language no merchant", async () => {
+    await expectCleaned([
+      "KORTTIOSTO LIDL KUKKAKAUPPA HELSINKI", // a florist (OpenStreetMap's presets, in Finnish)
+      "KARTENZAHLUNG ALDI FAHRRADLADEN//BERLIN/DE", // a compound ending in a shop's word
+      "VISA VARE 4521 REMA BLOMSTERBUTIKK OSLO",
+    ]);
+    // A car rental's own word after a car rental's name is its branch.
+    await expectMatched({ "SIXT AUTOVERMIETUNG 8811/HAMBURG": "sixt.com", "KORTTIOSTO LIDL HELSINKI": "lidl.com" });
+  });
+
   it("reads a name set apart from a common word only by an ampersand by its other spellings, never by the word", async () => {
     expect(await row("PIZZA 0412")).toMatchObject({ status: "cleaned", domain: null, name: "Pizza" });
     await expectMatched({ "AND PIZZA 0412 WASHINGTON DC": "andpizza.com" });

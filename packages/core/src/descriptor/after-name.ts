@@ -3,6 +3,7 @@
 // own kind of business, a branch's name; never a word that names another business ("APPLE FARM STAND", "SHELL BEACH
 // CAFE"). How much the name says on its own (its strength) decides how much of that it may carry.
 import { isCommonEnglishWord, isCommonWord, isShortWord } from "./common-words.ts";
+import businessKinds from "./business-kinds.json" with { type: "json" };
 import { isOwnKindWord } from "./kind-words.ts";
 import { namesNobody, NUMBER_MARK, TRAILING_WORDS } from "./noise.ts";
 import { BUSINESS_WORDS, isWalletPayee } from "./people.ts";
@@ -294,11 +295,18 @@ const restNamesNobody = (words: string[], from: number) => words.slice(from).eve
 export function namesBusiness(word: string): boolean {
   if (TRAILING_WORDS.has(word) || isServiceLine(word)) return false;
   // A kind of business in the plural names one too ("NEXT DOOR BARBERS", "NEW WORLD WINES").
-  return BUSINESS_WORDS.has(word) || (word.endsWith("S") && BUSINESS_WORDS.has(word.slice(0, -1))) || BUSINESS_ENDINGS.test(word);
+  return BUSINESS_WORDS.has(word) || (word.endsWith("S") && BUSINESS_WORDS.has(word.slice(0, -1))) || BUSINESS_ENDINGS.test(word) || BUSINESS_KINDS.has(word);
 }
 
-/** German and Dutch compounds end in the kind of business they are. */
-const BUSINESS_ENDINGS = /\B(?:BETRIEB|HANDEL|SERVICE|TECHNIK|WERKSTATT|PRAXIS|BAU|BAECKEREI|BÄCKEREI|METZGEREI|KANZLEI|APOTHEKE|SALON|STUDIO|BEDRIJF|WINKEL|KAPPER|STUBE|KNEIPE)$/;
+/** Kinds of shop, eatery and practice in the statements' languages, from OpenStreetMap's presets (business-kinds.json). */
+const BUSINESS_KINDS = new Set(businessKinds.words.split("|"));
+
+/**
+ * German, Dutch, Nordic and Finnish compounds end in the kind of business they are, or in their word for a shop
+ * ("FAHRRADLADEN", "SCHOENENZAAK", "BLOMSTERBUTIKK", "KUKKAKAUPPA").
+ */
+const BUSINESS_ENDINGS =
+  /\B(?:BETRIEB|HANDEL|SERVICE|TECHNIK|WERKSTATT|PRAXIS|BAU|BAECKEREI|BÄCKEREI|METZGEREI|KANZLEI|APOTHEKE|SALON|STUDIO|BEDRIJF|WINKEL|KAPPER|STUBE|KNEIPE|LADEN|GESCHAEFT|GESCHÄFT|GESCHAFT|ZAAK|BUTIKK?|AFFÄR|AFFAR|FORRETNING|KAUPPA)$/;
 
 /** The last word that is not a billing word or number is a region code: the words before it are a city. */
 function endsInRegion(words: string[]): boolean {
