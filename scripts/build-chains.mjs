@@ -73,6 +73,9 @@ const givenNames = new Set(given.names.split("|"));
 
 const ARTICLES = new Set(["THE", "LE", "LA", "LES", "EL", "IL", "LO", "DIE", "DER", "DAS", "DE", "HET"]);
 
+/** A web address's ending in one of our markets, or a generic one ("FIETSENWINKEL.NL", "COMMUTE.ORG"; not "MR.DIY"). */
+const ADDRESS_END = new RegExp(`\\.(?:COM|NET|ORG|EU|${[...MARKETS].join("|")}|UK)$`);
+
 /** A name a statement could print for this chain alone (see the head of this file). */
 function chainName(name) {
   const upper = printed(name);
@@ -82,7 +85,9 @@ function chainName(name) {
   if (key.replace(/[^a-z]/g, "").length < 4 || heldKeys.has(key)) return null;
   // The word a statement reads first (after an article) is the chain's own: a truncated "PIZZERIA DA MARIO" or
   // "OTTOS WURSTBUDE" must not find "Pizzeria 105" or "Otto's".
-  const first = ARTICLES.has(words[0]) && words.length > 1 ? words[1] : words[0];
+  // A chain named after its address is read by the address's name ("FIETSENWINKEL" of Fietsenwinkel.nl).
+  const opening = upper.split(/[\s-]+/).map((w) => w.replace(ADDRESS_END, "").replace(/[^A-Z0-9]/g, "")).filter(Boolean);
+  const first = ARTICLES.has(opening[0]) && opening.length > 1 ? opening[1] : opening[0];
   if (first.length < 3 || isCommonWord(first) || isShortWord(first) || namesBusiness(first)) return null;
   if (givenNames.has(first) || givenNames.has(first.replace(/S$/, ""))) return null;
   // "FRISCO" is a Polish grocer and a town of Texas whose name follows "LOWES #01735".
