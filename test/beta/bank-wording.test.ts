@@ -13,6 +13,14 @@ describe("bank wording", () => {
     expect(stripNoise("PRLV SEPA RUM BAR DE LA PLAGE")).toBe("RUM BAR DE LA PLAGE");
   });
 
+  it("drops more banks' wordings and fields: a US payment's words, German and Swiss bills, a Polish amount, an order", () => {
+    expect(stripNoise("ELECTRONIC PAYMENT DOMINION ENERGY VIRG 04/18")).toBe("DOMINION ENERGY VIRG");
+    expect(stripNoise("SEPA LASTSCHRIFT A1 TELEKOM AUSTRIA AG RECHNUNG 2504 KD.NR. 88123441")).toBe("A1 TELEKOM AUSTRIA AG RECHNUNG #");
+    expect(stripNoise("EBILL SWISSCOM (SCHWEIZ) AG RECHNUNG 04/2025")).toBe("SWISSCOM (SCHWEIZ) AG RECHNUNG"); // the month billed
+    expect(stripNoise("PŁATNOŚĆ KARTĄ 04.04.2025 NR KARTY 4246XX4412 KWOTA: 18,47 PLN ŻABKA Z4412")).toBe("ŻABKA #");
+    expect(stripNoise("PŁATNOŚĆ BLIK ALLEGRO SP. Z O.O. ZAM. 8812-4412")).toBe("ALLEGRO SP. Z O.O.");
+  });
+
   it("reads a direct debit to a card issuer, with its British code and the card's masked number, as a repayment", () => {
     expect(isCardRepayment("AMERICAN EXPRESS DDR 37**5401 MONTHLY")).toBe(true);
     expect(isCardRepayment("AMERICAN EXPRESS DDR ANNUAL FEE")).toBe(false); // the issuer's own charge
@@ -94,6 +102,30 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     await expectMatched({
       "PANERA SIP CLUB 8552826372 MO": "panerabread.com",
       "BEA NR:0PL33D 07.04.25/10.12 PostNL Punt Primera Delft,PAS412": "postnl.nl",
+      "ZAKUP PRZY UŻYCIU KARTY PKP IC KASA 12 WARSZAWA": "intercity.pl", // a ticket office's till
     });
+  });
+
+  it("reads a name with a letter beyond ASCII first as the brand's, and Italy's S.p.A. last in an Italian purchase", async () => {
+    await expectMatched({
+      "Płatność kartą 04.04.2025 Nr karty 4246xx4412 Kwota: 18,47 PLN ŻABKA Z4412 K.1 KRAKOW": "zabka.pl",
+      "PAGAMENTO CONTACTLESS NTV ITALO SPA 05/04 CARTA 4412": "italotreno.com",
+      "COMPRA EN CORREOS OF.2807041, CON LA TARJETA : 4940XXXXXXXX1234 EL 2025-04-09": "correos.es", // Spain's, not Louisiana's
+    });
+    // With no country shown, SPA last is a day spa's; a bar named after the brand stays a bar.
+    await expectCleaned(["ITALO SPA", "PAGAMENTO POS BAR ITALO 07/04 CARTA 4412 TORINO"]);
+  });
+
+  it("finds the person a transfer names when a brand's name only begins the person's", async () => {
+    for (const descriptor of ["TRANSFERENCIA INMEDIATA A FAVOR DE MARTA DIAZ ORTEGA CONCEPTO: ALQUILER", "Online Payment 8812345670 To Rachel Cole 04/13"]) {
+      expect(await row(descriptor, true), descriptor).toMatchObject({ status: "cleaned", domain: null, entity_type: "person" });
+    }
+    // A brand's name alone after a transfer is still the brand's.
+    expect(await row("ZELLE TO STARBUCKS", true)).toMatchObject({ status: "matched", domain: "starbucks.com" });
+  });
+
+  it("reads a shop behind a processor's iDEAL line as the shop's, not a chain named after its kind of business", async () => {
+    const line = "SEPA iDEAL IBAN: NL41DEUT0265262461 BIC: DEUTNL2A Naam: Stichting Mollie Payments Omschrijving: 0014 4412 8833 1023 Fietsenwinkel De Spaak";
+    expect(await row(line, true)).toMatchObject({ status: "cleaned", domain: null, intermediary: expect.objectContaining({ domain: "mollie.com" }) });
   });
 });

@@ -16,6 +16,9 @@ describe("the country a descriptor shows", () => {
     expect(countryShown("POS W/D KIWI CAFE-07:48")).toBe("NZ"); // New Zealand's banks' card purchase
     expect(countryShown("PŁATNOŚĆ KARTĄ 02.04.2025 ZABKA Z1029")).toBe("PL");
     expect(countryShown("KORTTIOSTO 14.03 K-MARKET")).toBe("FI");
+    // Spain's card purchase, whatever its tail says ("LA" is no Louisiana there); Italy's contactless payment.
+    expect(countryShown("COMPRA EN CORREOS OF.2807041, CON LA TARJETA : 4940XXXXXXXX1234 EL 2025-04-09")).toBe("ES");
+    expect(countryShown("PAGAMENTO CONTACTLESS NTV ITALO SPA 05/04 CARTA 4412")).toBe("IT");
   });
 
   it("by the region, country or city after the merchant", () => {

@@ -26,10 +26,10 @@ export async function ownStages(lookup: Lookup, providerPlatform: Decision["inte
   const named = lookup.named;
   // A transfer to a person, unless its words are a brand's very name ("ZELLE TO STARBUCKS"; not MICHAEL TREMBLAY for
   // Michaels, a name cut short).
-  // After a P2P rail, a name only begins a brand's ("CASH APP*TIFFANY R"): the words must be the brand's name alone. A
-  // brand named as people are ("JOHN LEWIS", "TED BAKER") is, after a transfer, a person of that name (after a wallet,
-  // a purchase: "PAYPAL *JOHNLEWIS").
-  const wholly = parsed.platform?.kind === "p2p";
+  // After a P2P rail or a transfer phrase, a name only begins a brand's ("CASH APP*TIFFANY R", "TRANSFERENCIA … A FAVOR
+  // DE MARTA DIAZ ORTEGA"): the words must be the brand's name alone. A brand named as people are ("JOHN LEWIS", "TED
+  // BAKER") is, after a transfer, a person of that name (after a wallet, a purchase: "PAYPAL *JOHNLEWIS").
+  const wholly = parsed.platform?.kind === "p2p" || parsed.transfer;
   const exactlyNamed = () =>
     named !== null &&
     !namesRail(lookup, named) &&

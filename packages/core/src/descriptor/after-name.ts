@@ -48,7 +48,7 @@ export function followedByNoName(rest: string[], { strong, plain, word: oneWord 
   // Any town we know after a name is where its branch stands ("Z KILBIRNIE", "JUMBO ZWOLLE", "BP KINGS CROSS").
   const placeAfter = (i: number, reading: PlaceReading = {}) => placeLength(words, i, { ...reading, towns: true, country });
   const ownLine = (w: string) => isServiceLine(w) || isOwnKindWord(w, kind);
-  if (words.some((w, i) => namesBusiness(w) && !ownLine(w) && !inCompanyName(words, i) && !namesTown(words, i))) return false;
+  if (words.some((w, i) => namesBusiness(w) && !ownLine(w) && !inCompanyName(words, i, country) && !namesTown(words, i))) return false;
   // Two words joined by an ampersand after the name are a business's own name ("WOOLIES BAIT & TACKLE CAIRNS"), not a
   // legal form's ("GMBH & CO KG") nor a word cut short ("CHICKEN & T").
   const joinedName = (w: string) => w !== undefined && /^[A-Z]{3,}$/.test(w) && !namesNobody(w);
@@ -64,7 +64,7 @@ export function followedByNoName(rest: string[], { strong, plain, word: oneWord 
     // After a branch, the city's short code closes the descriptor ("STARBUCKS-KINGS CROSS/LDN"); after a distinctive
     // name, what the field's width left of a suburb ("CHEMIST WAREHOUSE MAR").
     if (i === words.length - 1 && ((ended && /^[A-Z]{3}$/.test(word)) || (strong && /^[A-Z]{1,3}$/.test(word)))) return true;
-    if (namesNobody(word) || (i === 0 && word === "OF" && strong) || inCompanyName(words, i)) {
+    if (namesNobody(word) || (i === 0 && word === "OF" && strong) || inCompanyName(words, i, country)) {
       // "THE" right after the name begins a branch's name ("MCDONALDS THE PINES"); after another word it goes on with
       // that word's phrase ("TIMS ON THE LAKE"), and after a name that is one common word, with that word's
       // ("CHASE THE SUN SURF CO").
@@ -199,7 +199,7 @@ const SERVICE_LINES = new Set([
   "APP", "AUTOM", "AUTOMAT", "TICKETAUTOMAT", "BILLETAUTOMAT", "BILJETTAUTOMAT", "FAHRKARTENAUTOMAT", "FAHRSCHEINAUTOMAT", "FAHRKARTE", "FAHRKARTEN", "FAHRSCHEIN", "BILJETT", "BILJETTER",
   "BILLET", "BILLETS", "BILLETE", "BILLETES", "BIGLIETTO", "BIGLIETTI", "KAARTJE", "KAARTJES", "STATION", "POINTS",
   "BILLETT", "BILLETTAUTOMAT", "LIPPU", "LIPPUAUTOMAATTI", "KAARTAUTOMAAT", "KAARTJESAUTOMAAT", "BILHETE", "BILHETES",
-  "BILHETEIRA", "BILLETTERIE", "GUICHET", "TAQUILLA", "BIGLIETTERIA",
+  "BILHETEIRA", "BILLETTERIE", "GUICHET", "TAQUILLA", "BIGLIETTERIA", "KASA",
   "PURCH", "OPLADEN", "OPTANKNING", "PAID", "TVM", "CURBSIDE",
   // A brand's own outlet ("NIKE FACTORY", "GAP FACTORY").
   "FACTORY",
@@ -257,11 +257,12 @@ function namesTown(words: string[], i: number): boolean {
 /**
  * Part of a company's registered name, not a kind of business: "GROUP", "HOLDINGS" or "TRADING" before a legal form
  * ("NOEL LEEMING GROUP LIMI", "SPARK NZ TRADING LTD") or last after the country's code (the form left off: "SPARK NZ
- * TRADING 20039918"), Italy's "SPA" (S.p.A.) with more after it ("ESSELUNGA SPA VIALE FAMA").
+ * TRADING 20039918"), Italy's "SPA" (S.p.A.) with more after it ("ESSELUNGA SPA VIALE FAMA"), or last in an Italian
+ * purchase ("NTV ITALO SPA").
  */
-export function inCompanyName(words: string[], i: number): boolean {
+export function inCompanyName(words: string[], i: number, country: string | null = null): boolean {
   const next = words[i + 1];
-  if (words[i] === "SPA") return next !== undefined;
+  if (words[i] === "SPA") return next !== undefined || country === "IT";
   if (!COMPANY_WORDS.has(words[i])) return false;
   return (next !== undefined && isLegalForm(next)) || (i > 0 && isRegionCode(words[i - 1]) && words.slice(i + 1).every(isNumber));
 }

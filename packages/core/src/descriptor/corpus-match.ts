@@ -27,7 +27,7 @@ export const merchantWords = (upper: string) =>
   upper
     .split(/[\s*]+/)
     .flatMap((token) => (SLASH_BRANCH.test(token) ? [token] : token.split("/")))
-    .map((w) => (w === NUMBER_MARK || w === "&" ? w : w.replace(/^[^A-Z0-9]+|[^A-Z0-9'.]+$/g, "").replace(/\.$/, "")))
+    .map((w) => (w === NUMBER_MARK || w === "&" ? w : w.replace(/^[^\p{Lu}0-9]+|[^\p{Lu}0-9'.]+$/gu, "").replace(/\.$/, ""))) // "ŻABKA" keeps its Ż
     .filter(Boolean);
 
 /** Words of letters joined by slashes (and hyphens): no address ("APPLE.COM/BILL"), no number ("3456/LONDON"). */

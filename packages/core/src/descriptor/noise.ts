@@ -12,14 +12,14 @@ export const NUMBER_MARK = "#";
 const BILLING_PERIODS = ["MONTHLY", "ANNUAL", "YEARLY", "ANNUEL", "ANNUELLE", "MENSUEL", "MENSUELLE", "MENSUAL", "ANUAL", "MENSILE", "ANNUALE", "MONATLICH", "JAEHRLICH", "JÄHRLICH", "MAANDELIJKS", "JAARLIJKS"];
 
 /** An order, in the statements' languages: its number is dropped with it, and the word alone names nobody. */
-const ORDER_WORDS = ["BESTELLNR", "BESTELLNUMMER", "ZAMOWIENIE", "ZAMÓWIENIE", "COMMANDE", "PEDIDO", "ORDINE"];
+const ORDER_WORDS = ["BESTELLNR", "BESTELLNUMMER", "ZAMOWIENIE", "ZAMÓWIENIE", "ZAM", "COMMANDE", "PEDIDO", "ORDINE"];
 
 const PHRASES: RegExp[] = [
   /\b(?:RECURRING\s+)?(?:PURCHASE|PMNT|PAYMENT|PMT)\s+AUTHORI[ZS]ED\s+ON\s+\d{1,2}\/\d{1,2}\b/g,
   /^\s*(?:CARD|CONTACTLESS|DEBIT CARD)\s+(?:PAYMENT|PURCHASE)\s+(?:TO|AT)?\b/g, // UK: "CARD PAYMENT TO X ON 14-03"
   /\bON\s+\d{1,2}[-/.]\d{1,2}(?:[-/.]\d{2,4})?\b/g,
   /^\s*(?:PAIEMENT\s+(?:PAR\s+)?(?:CB|CARTE)|CB|CARTE)\b/g, // France
-  /\b(?:KARTENZAHLUNG|SEPA-LASTSCHRIFT|LASTSCHRIFT|GIROCARD|EC-KARTE|EC KARTE|DEBITKARTENUMSATZ)\b/g, // Germany
+  /\b(?:KARTENZAHLUNG|SEPA[- ]LASTSCHRIFT|LASTSCHRIFT|GIROCARD|EC-KARTE|EC KARTE|DEBITKARTENUMSATZ)\b|^\s*EBILL\b/g, // Germany; Switzerland's e-bill
   /^\s*(?:C-|CONTACTLESS\s+)?(?:IDP|INTERAC(?: RETAIL)?)\s+PURCHASE\b(?:\s*-\s*\d{4})?/g, // Canada: Interac Direct Payment ("C-IDP": contactless)
   /\b(?:DEBIT|CREDIT|CHECK)\s*CARD\s+(?:PURCHASE|PAYMENT|PMT)?\b/g,
   /\bCHECKCARD\s+\d{4}\b/g,
@@ -42,7 +42,7 @@ const PHRASES: RegExp[] = [
   /^\s*(?:EFTPOS|VISA DEBIT)\s+(?:PURCHASE|PURCH|TRANSACTION|TXN)?\b/g, // Australia and New Zealand
   /\bEFTPOS\b/g,
   /^\s*(?:OPOS|FPOS|PRE-AUTHORIZED DEBIT|PREAUTHORIZED DEBIT|PAD|PAIEMENT\s+PR[EÉ]AUTORIS[EÉ])\b/g, // Canada: online POS, pre-authorised debit
-  /^\s*(?:ACH\s+(?:DEBIT|WITHDRAWAL|PMT)|(?:EXTERNAL|ELECTRONIC)\s+WITHDRAWAL|ELECTRONIC\s+PMT-WEB|ONLINE\s+PAYMENT(?!\s+-\s)|WEB\s+AUTHORI[ZS]ED\s+PMT|INT'?L\s+PURCHASE)\b/g, // US (New Zealand's "ONLINE PAYMENT - " is a transfer)
+  /^\s*(?:ACH\s+(?:DEBIT|WITHDRAWAL|PMT)|(?:EXTERNAL|ELECTRONIC)\s+WITHDRAWAL|ELECTRONIC\s+(?:PMT-WEB|PAYMENT)|ONLINE\s+PAYMENT(?!\s+-\s)|WEB\s+AUTHORI[ZS]ED\s+PMT|INT'?L\s+PURCHASE)\b/g, // US (New Zealand's "ONLINE PAYMENT - " is a transfer)
   /^\s*TAP\s+(?:AND|&|N)\s+(?:PAY|GO)\b/g, // a contactless purchase ("TAP AND PAY BUNNINGS")
   /\s(?:DD|CD|VIS|\)\)\))(?=\s+#|\s+\d{4,}\b|\s*$)/g, // UK: the payment type after the name ("VODAFONE DD", "TESCO CD 1234")
   /^\s*VIS\s|^\s*\)\)\)\s*/g, // UK: HSBC's Visa and contactless marks before the name
@@ -59,7 +59,7 @@ const PHRASES: RegExp[] = [
   /^\s*(?:APLPAY|APPLEPAY|GGLPAY|GOOGLEPAY)\b/g, // Amex: a wallet token before the merchant
   /^\s*FACTURE\s+CARTE(?:\s+DU\s+\d{6})?|\bCARTE\s+\d{4}X\d{4}\b/g, // France: a card invoice
   /\s(?:ECH|ID EMETTEUR|MDT|REF|LIB)\/.*$|\s(?:ICS|RUM)\s+[+A-Z0-9-]*\d.*$/g, // France: a SEPA debit's fields (ICS: the creditor's id, RUM: the mandate)
-  /\s(?:MANDAT|MANDAAT|MANDATSREF|GLAEUBIGER-ID|GLÄUBIGER-ID|KUNDENNR|KD-NR)\b.*$/g, // Germany, Belgium: a SEPA debit's fields
+  /\s(?:MANDAT|MANDAAT|MANDATSREF|GLAEUBIGER-ID|GLÄUBIGER-ID|KUNDENNR|KD-NR|KD\.\s?NR\.?)(?=\s|$|\d).*$/g, // Germany, Belgium: a SEPA debit's fields
   /\s(?:REF\s+[A-Z0-9]+-[A-Z0-9-]*\d|MANDATE\s+(?:NO|REF|ID)\b).*$/g, // UK: a direct debit's reference and mandate
   /^\s*ADDEBITO\s+(?:DIRETTO\s+)?(?:SDD\s+)?/g, // Italy: a direct debit
   /\b(?:ING|DOTT|DOTT\.SSA|AVV|GEOM|RAG|ARCH|SIG|SIG\.RA)\.\s+(?=[A-Z])/g, // Italy: a professional's title ("ING. ROSSI"), no bank
@@ -72,7 +72,7 @@ const PHRASES: RegExp[] = [
   /^\s*(?:RECIBO|DEB\.?\s+DIRECTO|ADEUDO(?:\s+RECIBO)?)\b/g, // Spain, Portugal: a direct debit
   /^\s*AP\s*#\s*\d*(?!\d|\s+(?:TO|FROM)\b)/g, // New Zealand: an automatic payment
   /^\s*BETALING\s+MET\s+(?:DEBETKAART|BANCONTACT|MAESTRO)(?:\s+NUMMER)?(?:\s+[0-9X]{4}){0,4}/g, // Belgium
-  /^\s*(?:ZAKUP(?:\s+PRZY\s+U[ZŻ]YCIU\s+KARTY|\s+KARTA)?|P[LŁ]ATNO[SŚ][CĆ]\s+KART[AĄ]|TRANSAKCJA\s+KART[AĄ])(?:\s+W\s+KRAJU)?(?=\s|$)|\bNR\s+KARTY\s+[\dX*]+/g, // Poland: a card purchase, the card
+  /^\s*(?:ZAKUP(?:\s+PRZY\s+U[ZŻ]YCIU\s+KARTY|\s+KARTA)?|P[LŁ]ATNO[SŚ][CĆ]\s+(?:KART[AĄ]|BLIK)|TRANSAKCJA\s+KART[AĄ])(?:\s+W\s+KRAJU)?(?=\s|$)|\bNR\s+KARTY\s+[\dX*]+/g, // Poland: a card purchase, the card
   /^\s*COMPRA(?:\s+\d{4})?\b(?!\s+TARJ)|^\s*COMPRAS\s+C\.?\s?DEB\.?(?=\s)/g, // Portugal ("COMPRAS C.DEB": by debit card)
   /\bAUTO\s+PAY\b/g, // a recurring payment's mark ("T-MOBILE AUTO PAY"), as AUTOPAY is
   /\bKØB\b|\bKOE?B\b(?=\s)/g, // Denmark: "VISA/DANKORT KØB"
@@ -103,7 +103,7 @@ const WORDS = /\b(?:POS|PIN|DEBIT|PURCHASE|TRANSACTION|CONTACTLESS|CHECKCARD|DDA
  */
 const CURRENCY = "(?:GBP|EUR|USD|CAD|AUD|NZD|CHF|SEK|NOK|DKK|PLN)";
 const AMOUNT = new RegExp(
-  `\\b${CURRENCY}\\s+\\d[\\d.]*[.,]\\d{2}\\b|\\b\\d+[.,]\\d{2}\\s*${CURRENCY}\\b|\\b\\d+,\\d{2}\\b|\\b${CURRENCY}\\b|\\bRATE\\s+[\\d.,]+(?:\\/[A-Z]{3})?`,
+  `\\b(?:KWOTA|BETRAG|BEDRAG|IMPORTE|IMPORTO|MONTANT)\\s*:|\\b${CURRENCY}\\s+\\d[\\d.]*[.,]\\d{2}\\b|\\b\\d+[.,]\\d{2}\\s*${CURRENCY}\\b|\\b\\d+,\\d{2}\\b|\\b${CURRENCY}\\b|\\bRATE\\s+[\\d.,]+(?:\\/[A-Z]{3})?`,
   "g",
 );
 
@@ -115,7 +115,7 @@ const AMOUNT = new RegExp(
 const DATES: RegExp[] = [
   /\b\d{1,2}\.\d{1,2}\.\d{2,4}(?:\/\d{1,2}[.:]\d{2})?\b/g, // dates 14.11.26, with the time after a slash: "14.11.26/10.22"
   /\b\d{1,2}(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)\d{0,4}\b/g, // dates 09MAR24, 07MAR
-  /\b\d{1,2}\/\d{1,2}(?:\/\d{2,4})?\b/g, // dates 01/23, 01/23/2026
+  /\b\d{1,2}\/\d{1,2}(?:\/\d{2,4})?\b|\b\d{1,2}\/20\d{2}\b/g, // dates 01/23, 01/23/2026, a month billed 04/2025
   /\b\d{4}-\d{2}-\d{2}\b/g,
   /\b\d{2}-\d{2}(?:-\d{2,4})?\b/g, // 14-03 (not 7-11)
   /\b\d{1,2}[:.]\d{2}(?::\d{2})?\b/g, // times

@@ -54,7 +54,7 @@ const TRANSFER_PHRASE = new RegExp(
       "FASTER PAYMENTS? RECEIVED FROM",
       "FASTER PAYMENTS? (?:OUT|IN)(?: TO| FROM)?", // UK: "FASTER PAYMENTS OUT J HARGREAVES"
       "ONLINE BILL PAYMENT TO",
-      "TO|FROM", // what is left of "BILL PAYMENT TO", "… TO D PARATA"
+      "(?:# )?(?:TO|FROM)", // what is left of "BILL PAYMENT TO", "… TO D PARATA", Chase's "ONLINE PAYMENT 8812345670 TO"
       "(?:VIR(?:EMENT)?(?: SEPA| INTERAC)?(?: INST(?:ANTANE)?)?)(?: (?:A|À|DE|RECU \\/?DE|RECU|EMIS VERS))?",
       "TRANSF(?:ERENCIA)?(?: INMEDIATA)?(?: BIZUM)?(?: (?:A FAVOR DE|A|DE))?",
       "BONIFICO(?: SEPA| ISTANTANEO)?(?: DISPOSTO)?(?: (?:A FAVORE DI|A|DA))?",
