@@ -124,6 +124,17 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     expect(await row("ZELLE TO STARBUCKS", true)).toMatchObject({ status: "matched", domain: "starbucks.com" });
   });
 
+  it("reads a delivery app's prefix before a company's registered name as a British direct debit's mark", async () => {
+    expect(await row("DD EE LIMITED", true)).toMatchObject({ status: "matched", domain: "ee.co.uk", intermediary: null });
+    // The app's own registered name, and a restaurant after its prefix, stay the app's.
+    expect(await row("DD DOORDASH INC", true)).toMatchObject({ status: "matched", domain: "doordash.com", intermediary: null });
+    expect(await row("DD MCDONALDS", true)).toMatchObject({ domain: "mcdonalds.com", intermediary: expect.objectContaining({ domain: "doordash.com" }) });
+  });
+
+  it("tells two markets' brands of one name apart by the province after the city", async () => {
+    await expectMatched({ "GOODLIFE CLUBS-0412 LONDON ON": "goodlifefitness.com", "GOODLIFE HEALTH CLUBS MELBOURNE VIC": "goodlife.com.au" });
+  });
+
   it("reads a shop behind a processor's iDEAL line as the shop's, not a chain named after its kind of business", async () => {
     const line = "SEPA iDEAL IBAN: NL41DEUT0265262461 BIC: DEUTNL2A Naam: Stichting Mollie Payments Omschrijving: 0014 4412 8833 1023 Fietsenwinkel De Spaak";
     expect(await row(line, true)).toMatchObject({ status: "cleaned", domain: null, intermediary: expect.objectContaining({ domain: "mollie.com" }) });

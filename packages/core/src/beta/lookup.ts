@@ -1,8 +1,10 @@
 // One lookup's working state, shared by the provider stage and our own stages: the request taken apart, the platform
 // table, and the checks and decisions both kinds of stage make.
+import { isLegalForm } from "../descriptor/after-name.ts";
 import { matchCorpus, type NamedBrand } from "../descriptor/corpus-match.ts";
 import { countryShown } from "../descriptor/country-hint.ts";
 import { nameKey } from "../descriptor/name-key.ts";
+import { namesNobody } from "../descriptor/noise.ts";
 import { parseDescriptor, printsPlatformsOwn, type ParsedDescriptor } from "../descriptor/parse.ts";
 import type { PlatformPrefix } from "../descriptor/platforms.ts";
 import type { Decision, RowDeps } from "./build-row.ts";
@@ -29,10 +31,14 @@ export function newLookup(deps: RowDeps, request: TransactionRequest): Lookup {
   const searched = ownBill
     ? null
     : matchCorpus(deps.corpus, read.words, { given: read.head, country: purchaseCountry(request), atTerminal: read.platform?.kind === "pos" });
-  const sells = read.platformSells && (ownBill || !namesBrand(searched));
+  // A delivery app's prefix before a business no app delivers for, or "DD" before a company's registered name, was
+  // none: "DD SKY DIGITAL" and "DD EE LIMITED" are British direct debits.
+  const delivery = read.platform?.kind === "delivery";
+  const companyDebit =
+    delivery && DIRECT_DEBIT.test(request.transaction) && read.words.some(isLegalForm) && read.words.some((w) => !isLegalForm(w) && !namesNobody(w));
+  const sells = read.platformSells && !companyDebit && (ownBill || !namesBrand(searched));
   const named = sells ? null : searched;
-  // A delivery app's prefix before a business no app delivers for was none: "DD SKY DIGITAL" is a British direct debit.
-  const undelivered = read.platform?.kind === "delivery" && UNDELIVERED.has(named?.category ?? "");
+  const undelivered = companyDebit || (delivery && UNDELIVERED.has(named?.category ?? ""));
   const parsed = undelivered ? { ...read, platform: null, platformSells: false } : { ...read, platformSells: sells };
   return {
     deps,
@@ -46,6 +52,9 @@ export function newLookup(deps: RowDeps, request: TransactionRequest): Lookup {
 
 /** A brand's name of four letters or more: "CA" after a prefix is California, whatever C&A is called. */
 const namesBrand = (brand: NamedBrand | null) => brand !== null && nameKey(brand.name.toUpperCase()).length >= 4;
+
+/** A British direct debit's mark, which DoorDash's prefix is too: "DD EE LIMITED", not "DD *DOORDASH". */
+const DIRECT_DEBIT = /^\s*DD\s+(?!\*)/i;
 
 /** The kinds of business (seed categories) no delivery app delivers for. */
 const UNDELIVERED = new Set(["travel", "transport", "telecom", "utility", "subscription", "entertainment", "services", "government", "postal"]);
