@@ -21,7 +21,17 @@ describe("bank wording", () => {
     expect(stripNoise("PŁATNOŚĆ BLIK ALLEGRO SP. Z O.O. ZAM. 8812-4412")).toBe("ALLEGRO SP. Z O.O.");
   });
 
+  it("drops Belgian, Swiss, German and French debits' and card payments' words, keeping a merchant after a French field", () => {
+    expect(stripNoise("BETALING MET BANKKAART 14/03 12:31 DELHAIZE 412 GENT")).toBe("DELHAIZE # GENT");
+    expect(stripNoise("EUROPESE DOMICILIERING PROXIMUS NV REF. 1234567890 MANDAAT 0412345")).toBe("PROXIMUS NV REF. #");
+    expect(stripNoise("LSV-BELASTUNG SWISSCOM (SCHWEIZ) AG RECHNUNG 03/2025")).toBe("SWISSCOM (SCHWEIZ) AG RECHNUNG");
+    expect(stripNoise("SEPA-BASISLASTSCHRIFT HUK-COBURG KFZ-VERS. VS-NR 123/456789-A BEITRAG 2025")).toBe("HUK-COBURG KFZ-VERS.");
+    expect(stripNoise("PRLV SEPA PAYPAL EUROPE S.A.R.L. ET CIE S.C.A REF/1043789 DECATHLON")).toBe("PAYPAL EUROPE DECATHLON");
+    expect(stripNoise("COMPRA INTERNET RENFE VIAJEROS SME SA MADRID")).toBe("RENFE VIAJEROS SME SA MADRID");
+  });
+
   it("reads a direct debit to a card issuer, with its British code and the card's masked number, as a repayment", () => {
+    expect(isCardRepayment("DIRECT DEBIT PAYMENT TO BARCLAYCARD REF 4929********1234, MANDATE NO 0007")).toBe(true);
     expect(isCardRepayment("AMERICAN EXPRESS DDR 37**5401 MONTHLY")).toBe(true);
     expect(isCardRepayment("AMERICAN EXPRESS DDR ANNUAL FEE")).toBe(false); // the issuer's own charge
   });
@@ -79,6 +89,17 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     });
   });
 
+  it("gives the business of a person named with a brand's given name no merchant", async () => {
+    await expectCleaned(["CB BOULANGERIE PAUL MARTIN 14/03", "LEON SMITH"]);
+    // The brand's name alone, before a branch, a hyphen's branch or a legal form, stays the brand's.
+    await expectMatched({
+      "CB BOULANGERIE PAUL 14/03": "paul.fr",
+      "VIS LEON WATERLOO STN LONDON": "leon.co",
+      "LASTSCHRIFT OTTO GMBH & CO KG KUNDENNR 41238765 RECHNUNG 2024031": "otto.de",
+      "EFTPOS PANDORA-SYLVIA PARK/AKL": "pandora.net",
+    });
+  });
+
   it("gives a brewery named with a retailer's name no merchant", async () => {
     await expectCleaned(["POS W/D THE WAREHOUSE BREW-18:55", "THE WAREHOUSE BREWING CO"]);
   });
@@ -103,6 +124,7 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "PANERA SIP CLUB 8552826372 MO": "panerabread.com",
       "BEA NR:0PL33D 07.04.25/10.12 PostNL Punt Primera Delft,PAS412": "postnl.nl",
       "ZAKUP PRZY UŻYCIU KARTY PKP IC KASA 12 WARSZAWA": "intercity.pl", // a ticket office's till
+      "PRESTO ETIX TORONTO ON": "prestocard.ca",
     });
   });
 
@@ -117,7 +139,11 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
   });
 
   it("finds the person a transfer names when a brand's name only begins the person's", async () => {
-    for (const descriptor of ["TRANSFERENCIA INMEDIATA A FAVOR DE MARTA DIAZ ORTEGA CONCEPTO: ALQUILER", "Online Payment 8812345670 To Rachel Cole 04/13"]) {
+    for (const descriptor of [
+      "TRANSFERENCIA INMEDIATA A FAVOR DE MARTA DIAZ ORTEGA CONCEPTO: ALQUILER",
+      "Online Payment 8812345670 To Rachel Cole 04/13",
+      "Transfer to other Bank NetBank ZOE NGUYEN Osko payment dinner", // CommBank
+    ]) {
       expect(await row(descriptor, true), descriptor).toMatchObject({ status: "cleaned", domain: null, entity_type: "person" });
     }
     // A brand's name alone after a transfer is still the brand's.

@@ -6,7 +6,7 @@ import { isCommonEnglishWord, isCommonWord, isShortWord } from "./common-words.t
 import businessKinds from "./business-kinds.json" with { type: "json" };
 import { isOwnKindWord } from "./kind-words.ts";
 import { namesNobody, NUMBER_MARK, TRAILING_WORDS } from "./noise.ts";
-import { BUSINESS_WORDS, isWalletPayee } from "./people.ts";
+import { BUSINESS_WORDS, isGivenName, isWalletPayee } from "./people.ts";
 import { isRegionCode, isStreetWord, isTown, placeLength, type PlaceReading } from "./places.ts";
 
 /** A key this long is distinctive ("starbucks", "wholefds"): the words after it may be a place we do not list. */
@@ -16,7 +16,7 @@ const STRONG_KEY = 7;
  * How much a name says on its own: a long key is distinctive ("starbucks"); a name that is one common English word
  * ("FRONTIER", "MARATHON") is a word any business may start with: a branch after it (`plain`) needs a name in it.
  */
-export type Strength = { strong: boolean; plain: boolean; word?: boolean; several?: boolean };
+export type Strength = { strong: boolean; plain: boolean; word?: boolean; several?: boolean; given?: boolean };
 
 export function strength(run: string[], key: string, { atTerminal = false } = {}): Strength {
   const long = key.length >= STRONG_KEY;
@@ -26,7 +26,10 @@ export function strength(run: string[], key: string, { atTerminal = false } = {}
   const coined = !long && key.length >= MIN_COINED_KEY && run.every((w) => !isCommonWord(w.replace(/[^A-Z]/g, "")));
   // A name that is one common word, or a town's ("SANTANDER", "HALIFAX"): a business there is named after it too.
   const word = run.length === 1 && (isCommonEnglishWord(run[0]) || isTown(run[0], null));
-  return { strong: long || (coined && !atTerminal), plain: coined || word, word, several: run.length > 1 };
+  // A name that is a given name but for kinds of business ("PAUL", "BOULANGERIE PAUL", "LEON").
+  const naming = run.filter((w) => !namesBusiness(w));
+  const given = naming.length === 1 && isGivenName(naming[0]);
+  return { strong: long || (coined && !atTerminal), plain: coined || word, word, several: run.length > 1, given };
 }
 
 export const MIN_COINED_KEY = 4;
@@ -42,7 +45,7 @@ export type Purchase = { kind?: string | null; country?: string | null };
  * distinctive name ("MARRIOTT BOSTON COPLEY MA"). `kind` is the brand's kind of business, `country` the purchase's
  * when known: a town is read as one of that country's.
  */
-export function followedByNoName(rest: string[], { strong, plain, word: oneWord = false, several = false }: Strength, { kind = null, country = null }: Purchase = {}): boolean {
+export function followedByNoName(rest: string[], { strong, plain, word: oneWord = false, several = false, given = false }: Strength, { kind = null, country = null }: Purchase = {}): boolean {
   // A hyphen after the name ends it: what follows is a branch or city ("COSTA-KINGS CROSS STN", "KMART-PENRITH").
   const words = rest.map((w) => w.replace(/^-/, ""));
   // Any town we know after a name is where its branch stands ("Z KILBIRNIE", "JUMBO ZWOLLE", "BP KINGS CROSS").
@@ -57,6 +60,11 @@ export function followedByNoName(rest: string[], { strong, plain, word: oneWord 
   // LAKE CIT UT").
   const few = (from: number) => words.slice(from).filter((w) => !namesNobody(w)).length <= 5;
   if (ownersName(words, placeAfter)) return false;
+  // A name that is a given name, then a surname (a word that can only be a name, or another given name): that person's
+  // own business ("BOULANGERIE PAUL MARTIN" is no Paul); not a branch after a hyphen, a place ("LEON WATERLOO STN"), a
+  // legal form ("OTTO GMBH") or a billing word.
+  const surname = (w = "") => (isProperWord(w) || isGivenName(w)) && !namesNobody(w) && !isLegalForm(w);
+  if (given && !rest[0]?.startsWith("-") && surname(words[0]) && !isStreetWord(words[1]) && !placeAfter(0)) return false;
   let ended = rest[0]?.startsWith("-") ?? false;
   for (let i = 0; i < words.length; ) {
     const word = words[i];

@@ -19,7 +19,7 @@ const PHRASES: RegExp[] = [
   /^\s*(?:CARD|CONTACTLESS|DEBIT CARD)\s+(?:PAYMENT|PURCHASE)\s+(?:TO|AT)?\b/g, // UK: "CARD PAYMENT TO X ON 14-03"
   /\bON\s+\d{1,2}[-/.]\d{1,2}(?:[-/.]\d{2,4})?\b/g,
   /^\s*(?:PAIEMENT\s+(?:PAR\s+)?(?:CB|CARTE)|CB|CARTE)\b/g, // France
-  /\b(?:KARTENZAHLUNG|SEPA[- ]LASTSCHRIFT|LASTSCHRIFT|GIROCARD|EC-KARTE|EC KARTE|DEBITKARTENUMSATZ)\b|^\s*EBILL\b/g, // Germany; Switzerland's e-bill
+  /\b(?:KARTENZAHLUNG|SEPA[- ](?:BASIS)?LASTSCHRIFT|(?:BASIS)?LASTSCHRIFT|GIROCARD|EC-KARTE|EC KARTE|DEBITKARTENUMSATZ)\b|^\s*EBILL\b/g, // Germany; Switzerland's e-bill
   /^\s*(?:C-|CONTACTLESS\s+)?(?:IDP|INTERAC(?: RETAIL)?)\s+PURCHASE\b(?:\s*-\s*\d{4})?/g, // Canada: Interac Direct Payment ("C-IDP": contactless)
   /\b(?:DEBIT|CREDIT|CHECK)\s*CARD\s+(?:PURCHASE|PAYMENT|PMT)?\b/g,
   /\bCHECKCARD\s+\d{4}\b/g,
@@ -34,7 +34,7 @@ const PHRASES: RegExp[] = [
   /\bDDA\s+(?:PURCHASE|DEBIT|POS)\b/g,
   /^\s*(?:PRLV|PRELEVEMENT)(?:\s+SEPA)?\b/g, // France: direct debit
   /^\s*(?:COMPRA|PAGO)\s+(?:CON\s+)?TARJ(?:ETA)?\.?(?:\s+\d{4}\b)?(?:\s+EN\b)?/g, // Spain: card purchase
-  /^\s*COMPRA\s+(?:(?:INTERNET|ONLINE|WEB)\s+)?EN\b|,?\s*CON\s+LA\s+TARJETA\s*:?\s*[\dX*]+(?:\s+EL\s+[\d-]+)?/g, // Spain: "COMPRA EN …, CON LA TARJETA : 5402… EL 2025-04-16"
+  /^\s*COMPRA\s+(?:(?:INTERNET|ONLINE|WEB)(?:\s+EN)?|EN)\b|,?\s*CON\s+LA\s+TARJETA\s*:?\s*[\dX*]+(?:\s+EL\s+[\d-]+)?/g, // Spain: "COMPRA EN …, CON LA TARJETA : 5402… EL 2025-04-16"
   /^\s*(?:PAGAMENTO|PAG\.?|ACQUISTO|OPERAZIONE)(?:\s+CON)?(?:\s+(?:POS|CARTA|CONTACTLESS|TRAMITE\s+POS|SU\s+INTERNET|INTERNET|ONLINE))?\b/g, // Italy: card purchase, online too
   /\b(?:ALLE\s+)?ORE\s+\d{1,2}[:.]\d{2}\b|\bDIV\s*=\s*[A-Z]{3}\b|\bCARTA\s+N\.?\s*[*X\d]+|\bDEL\s+(?=\d{1,2}\.\d{1,2}\.\d{2,4})|\bC\/O\b|\bPRESSO\b(?=\s+[A-Z])/g, // Italy: the time and the card, "c/o", "presso" (at)
   /^\s*(?:BEA|GEA)(?:,?\s+BETAALPAS)?\b|\bBETAALAUTOMAAT\b|^\s*(?:SEPA\s+)?INCASSO(?:\s+ALGEMEEN\s+DOORLOPEND)?\b/g, // Netherlands
@@ -58,20 +58,20 @@ const PHRASES: RegExp[] = [
   /\bWEB\s+ID:?\s*\S*|^\s*PAYMENT\s+-\s/g, // US: an ACH web debit's id, a bill payment's dash
   /^\s*(?:APLPAY|APPLEPAY|GGLPAY|GOOGLEPAY)\b/g, // Amex: a wallet token before the merchant
   /^\s*FACTURE\s+CARTE(?:\s+DU\s+\d{6})?|\bCARTE\s+\d{4}X\d{4}\b/g, // France: a card invoice
-  /\s(?:ECH|ID EMETTEUR|MDT|REF|LIB)\/.*$|\s(?:ICS|RUM)\s+[+A-Z0-9-]*\d.*$/g, // France: a SEPA debit's fields (ICS: the creditor's id, RUM: the mandate)
-  /\s(?:MANDAT|MANDAAT|MANDATSREF|GLAEUBIGER-ID|GLÄUBIGER-ID|KUNDENNR|KD-NR|KD\.\s?NR\.?)(?=\s|$|\d).*$/g, // Germany, Belgium: a SEPA debit's fields
+  /\s(?:ECH|ID EMETTEUR|MDT|REF)\/\S*|\sLIB\/.*$|\s(?:ICS|RUM)\s+[+A-Z0-9-]*\d.*$/g, // France: a SEPA debit's fields (the merchant may follow them: "REF/1043789 DECATHLON"; ICS: the creditor's id, RUM: the mandate)
+  /\s(?:MANDAT|MANDAAT|MANDATSREF|GLAEUBIGER-ID|GLÄUBIGER-ID|KUNDENNR|KD-NR|KD\.\s?NR\.?|VS-NR|VERS-NR|VERTRAGSNR)(?=\s|$|\d).*$/g, // Germany, Belgium: a SEPA debit's fields
   /\s(?:REF\s+[A-Z0-9]+-[A-Z0-9-]*\d|MANDATE\s+(?:NO|REF|ID)\b).*$/g, // UK: a direct debit's reference and mandate
   /^\s*ADDEBITO\s+(?:DIRETTO\s+)?(?:SDD\s+)?/g, // Italy: a direct debit
   /\b(?:ING|DOTT|DOTT\.SSA|AVV|GEOM|RAG|ARCH|SIG|SIG\.RA)\.\s+(?=[A-Z])/g, // Italy: a professional's title ("ING. ROSSI"), no bank
   /\b(?:CARTA|KARTE)\s+[X*]*\d{4}\b/g, // Italy, Germany, Switzerland: the card
   /\b(?:EIN)?KAUF\/(?:DIENSTLEISTUNG|ONLINE-SHOPPING)(?:\s+VOM\s+[\d.]+)?|(?<=\bTWINT[- ])ZAHLUNG\b/g, // Switzerland: a purchase, wherever it stands ("TWINT KAUF/…", "TWINT-ZAHLUNG")
   /^\s*(?:EINKAUF(?:\s+VOM)?|BEZAHLUNG\s+KARTE|DEBITKARTEN-ZAHLUNG)\b|\b(?:ZAHLUNG\s+)?DEBITKARTE\b|\bMC\/\d+/g, // Switzerland, Austria, Germany
-  /\bKARTEN(?:NUMMER|\s+NR\.?):?\s*[X*\d]+|\bMAESTRO-KARTE(?:\s+NR\.?)?(?:\s*[X*\d]+)*|^\s*LSV\+?(?:\s+BELASTUNG)?/g, // Switzerland
+  /\bKARTEN(?:NUMMER|\s+NR\.?):?\s*[X*\d]+|\bMAESTRO-KARTE(?:\s+NR\.?)?(?:\s*[X*\d]+)*|^\s*LSV\+?(?:[\s-]+BELASTUNG)?/g, // Switzerland
   /^\s*POS\s+(?:\d+,\d{2}\s+AT\s+|\d{4}\s+)?K\d(?:\s+\d{1,2}\.\d{1,2}\.(?:\d{2,4})?)?/g, // Austria: "POS 23,40 AT K1 07.03.", "POS K1"
-  /^\s*DOMICILIERING\b|\bMEDEDELING\b.*$/g, // Belgium: a direct debit and its message
+  /^\s*(?:EUROPESE\s+)?DOMICILIERING\b|\bMEDEDELING\b.*$/g, // Belgium: a (European) direct debit and its message
   /^\s*(?:RECIBO|DEB\.?\s+DIRECTO|ADEUDO(?:\s+RECIBO)?)\b/g, // Spain, Portugal: a direct debit
   /^\s*AP\s*#\s*\d*(?!\d|\s+(?:TO|FROM)\b)/g, // New Zealand: an automatic payment
-  /^\s*BETALING\s+MET\s+(?:DEBETKAART|BANCONTACT|MAESTRO)(?:\s+NUMMER)?(?:\s+[0-9X]{4}){0,4}/g, // Belgium
+  /^\s*BETALING\s+MET\s+(?:DEBETKAART|BANKKAART|BANCONTACT|MAESTRO)(?:\s+NUMMER)?(?:\s+[0-9X]{4}){0,4}/g, // Belgium
   /^\s*(?:ZAKUP(?:\s+PRZY\s+U[ZŻ]YCIU\s+KARTY|\s+KARTA)?|P[LŁ]ATNO[SŚ][CĆ]\s+(?:KART[AĄ]|BLIK)|TRANSAKCJA\s+KART[AĄ])(?:\s+W\s+KRAJU)?(?=\s|$)|\bNR\s+KARTY\s+[\dX*]+/g, // Poland: a card purchase, the card
   /^\s*COMPRA(?:\s+\d{4})?\b(?!\s+TARJ)|^\s*COMPRAS\s+C\.?\s?DEB\.?(?=\s)/g, // Portugal ("COMPRAS C.DEB": by debit card)
   /\bAUTO\s+PAY\b/g, // a recurring payment's mark ("T-MOBILE AUTO PAY"), as AUTOPAY is
@@ -238,11 +238,13 @@ const CARD_ISSUERS =
   "CAPITAL ONE|AMEX|AMERICAN EXPRESS|DISCOVER(?: CARD)?|BARCLAYCARD|CITI(?: ?CARD)?|CHASE (?:CREDIT )?(?:CARD|CRD)|SYNCHRONY|MBNA|BANK OF AMERICA CREDIT CARD|(?:RBC|TD|CIBC|BMO|SCOTIA(?:BANK)?|DESJARDINS) (?:VISA|MASTERCARD)";
 
 /** What a bank prints before a payment it sends: a direct debit, an ACH debit, a payment to. */
-const PAYMENT_TO = /^(?:DD|D\/D|DIRECT DEBIT(?: TO)?|ACH DEBIT|PAYMENT(?: TO| -))\s+/;
+const PAYMENT_TO = /^(?:DD|D\/D|DIRECT DEBIT(?: PAYMENT)?(?: TO)?|ACH DEBIT|PAYMENT(?: TO| -))\s+/;
 const ISSUER = new RegExp(`^(?:${CARD_ISSUERS})\\b`);
 /** The words of a repayment after the issuer's name; a fee or interest is the issuer's own charge. */
 const REPAYMENT_WORD = /\b(?:E-?PAYMENT|EPAY|AUTOPAY|CRCARD ?PMT|PMT|PAYMENT|DDR?|ENDING IN)\b/;
 const ISSUERS_CHARGE = /\b(?:FEE|INTEREST)\b/;
+/** A direct debit's reference and mandate fields' names. */
+const DEBIT_FIELDS = /\b(?:REF(?:ERENCE)?|MANDATE(?: NO| REF| ID)?|NO)\b/g;
 
 /**
  * A credit card's repayment from the account ("CAPITAL ONE DES:MOBILE PMT …", "AMEX EPAYMENT DES:ACH PMT …", "DD
@@ -255,6 +257,8 @@ export function isCardRepayment(upper: string): boolean {
   const issuer = ISSUER.exec(text);
   if (!issuer) return false;
   const rest = text.slice(issuer[0].length);
-  // After a payment's words, the issuer alone, or with the card's number ("PAYMENT - RBC VISA 4510").
-  return !ISSUERS_CHARGE.test(rest) && ((sent !== null && !/[A-Z]/.test(rest)) || REPAYMENT_WORD.test(rest));
+  // After a payment's words, the issuer alone, or with the card's number and the debit's references ("PAYMENT - RBC
+  // VISA 4510", "DIRECT DEBIT PAYMENT TO BARCLAYCARD REF 4929…, MANDATE NO 0007").
+  const unnamed = !/[A-Z]/.test(rest.replace(DEBIT_FIELDS, " "));
+  return !ISSUERS_CHARGE.test(rest) && ((sent !== null && unnamed) || REPAYMENT_WORD.test(rest));
 }

@@ -19,6 +19,7 @@ const TRANSFER_PHRASE = new RegExp(
       "INST(?:ANT)? XFER(?: TO| FROM)?", // PayPal: an instant transfer
       "APPLE CASH(?: (?:SENT|RECEIVED)(?: MONEY)?)?(?: TO| FROM)?",
       "EMAIL MONEY (?:TRF|TRANSFER)",
+      "TRANSFER TO OTHER BANK(?: NETBANK)?", // CommBank, before the plain "TRANSFER TO"
       "(?:ONLINE |MOBILE |INTERNAL |EXTERNAL |BANK |WIRE |INTERNET |FAST |SEPA CREDIT |SEPA )?(?:TRANSFER|TFR|XFR)(?: REF #?\\S+| #)? (?:TO|FROM)(?: PAYID)?",
       "BP(?=(?: [A-Z.']+){1,3} REF\\b)", // UK: a bill payment to a person, with the payer's reference
       "(?:VIA )?(?:FASTER |BANK |MOBILE |ONLINE BANKING |REAL TIME )?PAYMENT (?:TO|FROM)",
@@ -181,7 +182,7 @@ function looksLikeName(words: string[]): boolean {
 
 let givenNames: Set<string> | null = null;
 /** A common given name of the English-speaking world (given-names.json: scripts/build-given-names.mjs). */
-const isGivenName = (word: string) => (givenNames ??= new Set(given.names.split("|"))).has(word);
+export const isGivenName = (word: string) => (givenNames ??= new Set(given.names.split("|"))).has(word);
 
 /**
  * The payee after a wallet's prefix is a person when named as people are: a given name, then a surname ("PAYPAL *JOSE
