@@ -34,6 +34,11 @@ describe("bank wording", () => {
     expect(isCardRepayment("DIRECT DEBIT PAYMENT TO BARCLAYCARD REF 4929********1234, MANDATE NO 0007")).toBe(true);
     expect(isCardRepayment("AMERICAN EXPRESS DDR 37**5401 MONTHLY")).toBe(true);
     expect(isCardRepayment("AMERICAN EXPRESS DDR ANNUAL FEE")).toBe(false); // the issuer's own charge
+    // Any credit card named as one, paid; Apple Card and Synchrony as their payments print them.
+    for (const line of ["HSBC CREDIT CARD PAYMENT", "PAYMENT TO TESCO BANK CREDIT CARD", "APPLECARD GSBANK PAYMENT 2394811", "SYNCB PAYMENT 4417"]) {
+      expect(isCardRepayment(line), line).toBe(true);
+    }
+    expect(isCardRepayment("TESCO BANK CREDIT CARD LATE PAYMENT FEE")).toBe(false);
   });
 });
 

@@ -235,7 +235,7 @@ export const isBankFee = (upper: string) => BANK_FEE.test(upper);
 
 /** The card issuers whose repayments statements print by name, as they print them. */
 const CARD_ISSUERS =
-  "CAPITAL ONE|AMEX|AMERICAN EXPRESS|DISCOVER(?: CARD)?|BARCLAYCARD|CITI(?: ?CARD)?|CHASE (?:CREDIT )?(?:CARD|CRD)|SYNCHRONY|MBNA|BANK OF AMERICA CREDIT CARD|(?:RBC|TD|CIBC|BMO|SCOTIA(?:BANK)?|DESJARDINS) (?:VISA|MASTERCARD)";
+  "CAPITAL ONE|AMEX|AMERICAN EXPRESS|DISCOVER(?: CARD)?|BARCLAYCARD|CITI(?: ?CARD)?|CHASE (?:CREDIT )?(?:CARD|CRD)|SYNCHRONY|SYNCB|COMENITY|APPLE ?CARD(?: GS ?BANK)?|GS ?BANK|MBNA|BANK OF AMERICA CREDIT CARD|(?:RBC|TD|CIBC|BMO|SCOTIA(?:BANK)?|DESJARDINS) (?:VISA|MASTERCARD)";
 
 /** What a bank prints before a payment it sends: a direct debit, an ACH debit, a payment to. */
 const PAYMENT_TO = /^(?:DD|D\/D|DIRECT DEBIT(?: PAYMENT)?(?: TO)?|ACH DEBIT|PAYMENT(?: TO| -))\s+/;
@@ -243,6 +243,9 @@ const ISSUER = new RegExp(`^(?:${CARD_ISSUERS})\\b`);
 /** The words of a repayment after the issuer's name; a fee or interest is the issuer's own charge. */
 const REPAYMENT_WORD = /\b(?:E-?PAYMENT|EPAY|AUTOPAY|CRCARD ?PMT|PMT|PAYMENT|DDR?|ENDING IN)\b/;
 const ISSUERS_CHARGE = /\b(?:FEE|INTEREST)\b/;
+/** A credit card named as one, with a payment's word before or after it. */
+const CREDIT_CARD_PAID = /\bCREDIT ?CARD\b.*\b(?:PAYMENT|PMT|REPAYMENT|AUTOPAY|E-?PAYMENT)\b|\b(?:PAYMENT|REPAYMENT|PMT)\b.*\bCREDIT ?CARD\b/;
+
 /** A direct debit's reference and mandate fields' names. */
 const DEBIT_FIELDS = /\b(?:REF(?:ERENCE)?|MANDATE(?: NO| REF| ID)?|NO)\b/g;
 
@@ -252,6 +255,8 @@ const DEBIT_FIELDS = /\b(?:REF(?:ERENCE)?|MANDATE(?: NO| REF| ID)?|NO)\b/g;
  * issuer; its fees and interest are its own ("AMEX ANNUAL FEE"), and a place named after it sells ("CAPITAL ONE ARENA").
  */
 export function isCardRepayment(upper: string): boolean {
+  // Any bank's or store's credit card, paid ("HSBC CREDIT CARD PAYMENT", "PAYMENT TO TESCO BANK CREDIT CARD").
+  if (CREDIT_CARD_PAID.test(upper) && !ISSUERS_CHARGE.test(upper)) return true;
   const sent = PAYMENT_TO.exec(upper);
   const text = sent ? upper.slice(sent[0].length) : upper;
   const issuer = ISSUER.exec(text);
