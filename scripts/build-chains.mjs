@@ -13,7 +13,7 @@
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { getDomain } from "tldts";
 import { withoutMarks } from "../packages/core/src/descriptor/ascii.ts";
-import { namesBusiness } from "../packages/core/src/descriptor/after-name.ts";
+import { isServiceLine, namesBusiness } from "../packages/core/src/descriptor/after-name.ts";
 import { isCommonWord, isShortWord } from "../packages/core/src/descriptor/common-words.ts";
 import { leadingKeys, nameKey } from "../packages/core/src/descriptor/name-key.ts";
 import { countryOfPlace, townLength } from "../packages/core/src/descriptor/places.ts";
@@ -88,7 +88,7 @@ function chainName(name) {
   // A chain named after its address is read by the address's name ("FIETSENWINKEL" of Fietsenwinkel.nl).
   const opening = upper.split(/[\s-]+/).map((w) => w.replace(ADDRESS_END, "").replace(/[^A-Z0-9]/g, "")).filter(Boolean);
   const first = ARTICLES.has(opening[0]) && opening.length > 1 ? opening[1] : opening[0];
-  if (first.length < 3 || isCommonWord(first) || isShortWord(first) || namesBusiness(first)) return null;
+  if (first.length < 3 || isCommonWord(first) || isShortWord(first) || namesBusiness(first) || isServiceLine(first)) return null;
   if (givenNames.has(first) || givenNames.has(first.replace(/S$/, ""))) return null;
   // "FRISCO" is a Polish grocer and a town of Texas whose name follows "LOWES #01735".
   if ([...MARKETS].some((m) => townLength(words, 0, m) === words.length) || countryOfPlace(words.join(" "))) return null;
