@@ -30,7 +30,20 @@ describe("bank wording", () => {
     expect(stripNoise("COMPRA INTERNET RENFE VIAJEROS SME SA MADRID")).toBe("RENFE VIAJEROS SME SA MADRID");
   });
 
+  it("drops US debit lines' codes, Canada's PREAUTH DEBIT, a German card's ZAHLUNG, a Swiss bank's card, Spain's E.S., a Finnish e-invoice", () => {
+    expect(stripNoise("DBCRD PUR AP AUT 031225 DDA PURCHASE SHOPRITE CHERRY HILL S1 CHERRY HILL * NJ")).toBe("SHOPRITE CHERRY HILL S1 CHERRY HILL * NJ");
+    expect(stripNoise("DEBIT POS, AUT 031225 VISA DDA PUR NJT MOBILE APP NEWARK * NJ")).toBe("NJT MOBILE APP NEWARK * NJ");
+    expect(stripNoise("WITHDRAWAL FROM COMED PAYMENT 0391822214")).toBe("COMED PAYMENT #");
+    expect(stripNoise("WITHDRAWAL FROM SAVINGS 0391822214")).toBe("WITHDRAWAL FROM SAVINGS #"); // money moved, no merchant's line
+    expect(stripNoise("PREAUTH DEBIT ROGERS ******5512")).toBe("ROGERS #");
+    expect(stripNoise("MASTERCARD ZAHLUNG LIDL SAGT DANKE 1234 BERLIN-NEUKOELLN")).toBe("LIDL SAGT DANKE # BERLIN-NEUKOELLN");
+    expect(stripNoise("EINKAUF ZKB VISA DEBIT KARTE NR. XXXX 4411 MIGROS M LETZIPARK ZUERICH")).toBe("MIGROS M LETZIPARK ZUERICH");
+    expect(stripNoise("COMPRA TARJ. 5402XXXXXXXX1234 E.S. REPSOL PISTA SILLA")).toBe("# REPSOL PISTA SILLA");
+    expect(stripNoise("E-LASKU ELISA OYJ VIITE 1234567890")).toBe("ELISA OYJ");
+  });
+
   it("reads a direct debit to a card issuer, with its British code and the card's masked number, as a repayment", () => {
+    expect(isCardRepayment("ELECTRONIC PMT-WEB, AMEX EPAYMENT ACH PMT W4812")).toBe(true);
     expect(isCardRepayment("DIRECT DEBIT PAYMENT TO BARCLAYCARD REF 4929********1234, MANDATE NO 0007")).toBe(true);
     expect(isCardRepayment("AMERICAN EXPRESS DDR 37**5401 MONTHLY")).toBe(true);
     expect(isCardRepayment("AMERICAN EXPRESS DDR ANNUAL FEE")).toBe(false); // the issuer's own charge
@@ -117,6 +130,15 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     ]);
     // A car rental's own word after a car rental's name is its branch.
     await expectMatched({ "SIXT AUTOVERMIETUNG 8811/HAMBURG": "sixt.com", "KORTTIOSTO LIDL HELSINKI": "lidl.com" });
+  });
+
+  it("reads a name printed with its own letters beyond ASCII by its ASCII spellings, and a ticket machine's and an online purchase's words", async () => {
+    await expectMatched({
+      "Dankort-nota Føtex Aarhus C 12345": "foetex.dk", // the key keeps such a letter's case: FØTEX is read as FOTEX
+      "CARTE X4412 06/03 TCL DISTRIBUTEUR BELLECOUR": "tcl.fr",
+      "ACHAT STM OPUS EN LIGNE MONTREAL QC": "stm.info",
+    });
+    expect(await row("Overføring Vipps Ingrid Haugland", true)).toMatchObject({ status: "cleaned", entity_type: "person" });
   });
 
   it("reads a name set apart from a common word only by an ampersand by its other spellings, never by the word", async () => {

@@ -207,14 +207,14 @@ const SERVICE_LINES = new Set([
   "APP", "AUTOM", "AUTOMAT", "TICKETAUTOMAT", "BILLETAUTOMAT", "BILJETTAUTOMAT", "FAHRKARTENAUTOMAT", "FAHRSCHEINAUTOMAT", "FAHRKARTE", "FAHRKARTEN", "FAHRSCHEIN", "BILJETT", "BILJETTER",
   "BILLET", "BILLETS", "BILLETE", "BILLETES", "BIGLIETTO", "BIGLIETTI", "KAARTJE", "KAARTJES", "STATION", "POINTS",
   "BILLETT", "BILLETTAUTOMAT", "LIPPU", "LIPPUAUTOMAATTI", "KAARTAUTOMAAT", "KAARTJESAUTOMAAT", "BILHETE", "BILHETES",
-  "BILHETEIRA", "BILLETTERIE", "GUICHET", "TAQUILLA", "BIGLIETTERIA", "KASA",
+  "BILHETEIRA", "BILLETTERIE", "GUICHET", "TAQUILLA", "BIGLIETTERIA", "KASA", "DISTRIBUTEUR",
   "PURCH", "OPLADEN", "OPTANKNING", "PAID", "TVM", "CURBSIDE",
   // A brand's own outlet ("NIKE FACTORY", "GAP FACTORY").
   "FACTORY",
 ]);
 
-/** A top-up printed in two words, as TOPUP is in one ("MYKI TOP UP", "LEAP CARD TOP UP", "SMARTRIP ADD VALUE"). */
-const TWO_WORD_LINES = new Set(["TOP UP", "ADD VALUE"]);
+/** A top-up printed in two words, as TOPUP is in one ("MYKI TOP UP", "SMARTRIP ADD VALUE"), and a purchase online ("STM OPUS EN LIGNE"). */
+const TWO_WORD_LINES = new Set(["TOP UP", "ADD VALUE", "EN LIGNE"]);
 
 /** A long compound line cut by the bank's field width keeps this many letters ("FAHRKARTENAUTOM"). */
 const MIN_CUT_LINE = 10;
@@ -224,7 +224,7 @@ const LONG_LINES = [...SERVICE_LINES].filter((w) => w.length > MIN_CUT_LINE);
  * A service line's word, a long one cut short, or a compound ending in a ticket's or its machine's word
  * ("DEUTSCHLANDTICKET", "MONATSKARTE", "FAHRAUSWEISAUTOMAT").
  */
-const isServiceLine = (word: string) =>
+export const isServiceLine = (word: string) =>
   SERVICE_LINES.has(word) || (word.length >= MIN_CUT_LINE && (LONG_LINES.some((w) => w.startsWith(word)) || TICKET_COMPOUND.test(word)));
 
 const TICKET_COMPOUND = /\B(?:TICKET|KARTE|FAHRSCHEIN|BILJETT|LIPPU|KAARTJE|AUTOMAT)$/;

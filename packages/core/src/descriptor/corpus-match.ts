@@ -5,6 +5,7 @@
 // than none.
 import type { CorpusBrand, CorpusIndex, KeyHit } from "../beta/corpus-index.ts";
 import { followedByNoName, inCompanyName, MIN_COINED_KEY, namesBusiness, streetLength, strength } from "./after-name.ts";
+import { withoutMarks } from "./ascii.ts";
 import { isCommonEnglishWord, isCommonWord, isShortWord } from "./common-words.ts";
 import { abbreviation, truncatedName } from "./loose-match.ts";
 import { nameKey } from "./name-key.ts";
@@ -113,7 +114,7 @@ function shortNameStands(hit: { brand: NamedBrand; isName: boolean }, { key, wor
 /** How many words at the start of `rest` are another name or alias of the same brand: 0 when none. */
 function ownNameLength(index: CorpusIndex, brandId: string, rest: string[]): number {
   for (let n = Math.min(rest.length, MAX_WORDS); n > 0; n--) {
-    if (index.byKey.get(nameKey(rest.slice(0, n).join(" ")))?.some((hit) => hit.brand.id === brandId)) return n;
+    if (index.byKey.get(wordsKey(rest.slice(0, n)))?.some((hit) => hit.brand.id === brandId)) return n;
   }
   return 0;
 }
@@ -265,6 +266,15 @@ type Run = { words: string[]; key: string; rest: string[] };
  * Every run of words from the start of `words` (after a leading number or "THE"), longest first, with the words after
  * it.
  */
+/**
+ * The key of descriptor words, their letters beyond ASCII written as ASCII: a key keeps such a letter in the case it
+ * came in ("FØTEX" is no "føtex"), and every such name is also read by its ASCII spellings (generated-aliases.ts).
+ */
+const wordsKey = (words: string[]) => {
+  const text = words.join(" ");
+  return nameKey(/^[\x00-\x7f]*$/.test(text) ? text : withoutMarks(text));
+};
+
 function leadingRuns(words: string[]): Run[] {
   let start = 0;
   while (words[start] === NUMBER_MARK) start++;
@@ -274,7 +284,7 @@ function leadingRuns(words: string[]): Run[] {
     for (let end = Math.min(words.length, from + MAX_WORDS); end > from; end--) {
       if (words[end - 1] === NUMBER_MARK) continue;
       const run = words.slice(from, end);
-      runs.push({ words: run, key: nameKey(run.join(" ")), rest: withoutRepeat(words.slice(end), run) });
+      runs.push({ words: run, key: wordsKey(run), rest: withoutRepeat(words.slice(end), run) });
     }
   }
   return runs;

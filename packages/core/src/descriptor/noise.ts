@@ -38,10 +38,12 @@ const PHRASES: RegExp[] = [
   /^\s*(?:PAGAMENTO|PAG\.?|ACQUISTO|OPERAZIONE)(?:\s+CON)?(?:\s+(?:POS|CARTA|CONTACTLESS|TRAMITE\s+POS|SU\s+INTERNET|INTERNET|ONLINE))?\b/g, // Italy: card purchase, online too
   /\b(?:ALLE\s+)?ORE\s+\d{1,2}[:.]\d{2}\b|\bDIV\s*=\s*[A-Z]{3}\b|\bCARTA\s+N\.?\s*[*X\d]+|\bDEL\s+(?=\d{1,2}\.\d{1,2}\.\d{2,4})|\bC\/O\b|\bPRESSO\b(?=\s+[A-Z])/g, // Italy: the time and the card, "c/o", "presso" (at)
   /^\s*(?:BEA|GEA)(?:,?\s+BETAALPAS)?\b|\bBETAALAUTOMAAT\b|^\s*(?:SEPA\s+)?INCASSO(?:\s+ALGEMEEN\s+DOORLOPEND)?\b/g, // Netherlands
+  /^\s*E-LASKU\b|\sVIITE\s+\d+.*$/g, // Finland: an e-invoice and its reference
   /^\s*(?:KORTKÖP|KORTKOP|KORTKJØP|KORTKJOP|VAREKJØP|VAREKJOP|KORTTIOSTO|DANKORT-?(?:NOTA|KØB|KOE?B)|VISA\/DANKORT|VARER?(?=\s+\d))\b/g, // Nordics: card purchase ("VARER 09.03": Norway's goods)
   /^\s*(?:EFTPOS|VISA DEBIT)\s+(?:PURCHASE|PURCH|TRANSACTION|TXN)?\b/g, // Australia and New Zealand
   /\bEFTPOS\b/g,
-  /^\s*(?:OPOS|FPOS|PRE-AUTHORIZED DEBIT|PREAUTHORIZED DEBIT|PAD|PAIEMENT\s+PR[EÉ]AUTORIS[EÉ])\b/g, // Canada: online POS, pre-authorised debit
+  /^\s*(?:OPOS|FPOS|PRE-AUTHORIZED DEBIT|PREAUTHORIZED DEBIT|PREAUTH DEBIT|PAD|PAIEMENT\s+PR[EÉ]AUTORIS[EÉ])\b/g, // Canada: online POS, pre-authorised debit
+  /^\s*DBCRD\s+PUR(?:\s+AP)?|^\s*DEBIT\s+POS,?|\bAUT\s+\d{6}\b|^\s*WITHDRAWAL\s+FROM\b(?!\s+(?:SAVINGS|CHECKING|SHARE|ACCOUNT)\b)/g, // US: TD Bank's and credit unions' debit card and ACH lines
   /^\s*(?:ACH\s+(?:DEBIT|WITHDRAWAL|PMT)|(?:EXTERNAL|ELECTRONIC)\s+WITHDRAWAL|ELECTRONIC\s+(?:PMT-WEB|PAYMENT)|ONLINE\s+PAYMENT(?!\s+-\s)|WEB\s+AUTHORI[ZS]ED\s+PMT|INT'?L\s+PURCHASE)\b/g, // US (New Zealand's "ONLINE PAYMENT - " is a transfer)
   /^\s*TAP\s+(?:AND|&|N)\s+(?:PAY|GO)\b/g, // a contactless purchase ("TAP AND PAY BUNNINGS")
   /\s(?:DD|CD|VIS|\)\)\))(?=\s+#|\s+\d{4,}\b|\s*$)/g, // UK: the payment type after the name ("VODAFONE DD", "TESCO CD 1234")
@@ -65,11 +67,11 @@ const PHRASES: RegExp[] = [
   /\b(?:ING|DOTT|DOTT\.SSA|AVV|GEOM|RAG|ARCH|SIG|SIG\.RA)\.\s+(?=[A-Z])/g, // Italy: a professional's title ("ING. ROSSI"), no bank
   /\b(?:CARTA|KARTE)\s+[X*]*\d{4}\b/g, // Italy, Germany, Switzerland: the card
   /\b(?:EIN)?KAUF\/(?:DIENSTLEISTUNG|ONLINE-SHOPPING)(?:\s+VOM\s+[\d.]+)?|(?<=\bTWINT[- ])ZAHLUNG\b/g, // Switzerland: a purchase, wherever it stands ("TWINT KAUF/…", "TWINT-ZAHLUNG")
-  /^\s*(?:EINKAUF(?:\s+VOM)?|BEZAHLUNG\s+KARTE|DEBITKARTEN-ZAHLUNG)\b|\b(?:ZAHLUNG\s+)?DEBITKARTE\b|\bMC\/\d+/g, // Switzerland, Austria, Germany
+  /^\s*(?:EINKAUF(?:\s+VOM)?(?:\s+ZKB)?|BEZAHLUNG\s+KARTE|DEBITKARTEN-ZAHLUNG|(?:VISA|MASTERCARD|MAESTRO|GIROCARD)\s+ZAHLUNG)\b|\bKARTE\s+NR\.?\s*[X*\d]+(?:\s+\d{4})?|\b(?:ZAHLUNG\s+)?DEBITKARTE\b|\bMC\/\d+/g, // Switzerland, Austria, Germany
   /\bKARTEN(?:NUMMER|\s+NR\.?):?\s*[X*\d]+|\bMAESTRO-KARTE(?:\s+NR\.?)?(?:\s*[X*\d]+)*|^\s*LSV\+?(?:[\s-]+BELASTUNG)?/g, // Switzerland
   /^\s*POS\s+(?:\d+,\d{2}\s+AT\s+|\d{4}\s+)?K\d(?:\s+\d{1,2}\.\d{1,2}\.(?:\d{2,4})?)?/g, // Austria: "POS 23,40 AT K1 07.03.", "POS K1"
   /^\s*(?:EUROPESE\s+)?DOMICILIERING\b|\bMEDEDELING\b.*$/g, // Belgium: a (European) direct debit and its message
-  /^\s*(?:RECIBO|DEB\.?\s+DIRECTO|ADEUDO(?:\s+RECIBO)?)\b/g, // Spain, Portugal: a direct debit
+  /^\s*(?:RECIBO|DEB\.?\s+DIRECTO|ADEUDO(?:\s+RECIBO)?)\b|(?:^|\s)E\.\s?S\.(?=\s)/g, // Spain, Portugal: a direct debit; Spain's service station ("E.S. REPSOL")
   /^\s*AP\s*#\s*\d*(?!\d|\s+(?:TO|FROM)\b)/g, // New Zealand: an automatic payment
   /^\s*BETALING\s+MET\s+(?:DEBETKAART|BANKKAART|BANCONTACT|MAESTRO)(?:\s+NUMMER)?(?:\s+[0-9X]{4}){0,4}/g, // Belgium
   /^\s*(?:ZAKUP(?:\s+PRZY\s+U[ZŻ]YCIU\s+KARTY|\s+KARTA)?|P[LŁ]ATNO[SŚ][CĆ]\s+(?:KART[AĄ]|BLIK)|TRANSAKCJA\s+KART[AĄ])(?:\s+W\s+KRAJU)?(?=\s|$)|\bNR\s+KARTY\s+[\dX*]+/g, // Poland: a card purchase, the card
@@ -238,7 +240,7 @@ const CARD_ISSUERS =
   "CAPITAL ONE|AMEX|AMERICAN EXPRESS|DISCOVER(?: CARD)?|BARCLAYCARD|CITI(?: ?CARD)?|CHASE (?:CREDIT )?(?:CARD|CRD)|SYNCHRONY|SYNCB|COMENITY|APPLE ?CARD(?: GS ?BANK)?|GS ?BANK|MBNA|BANK OF AMERICA CREDIT CARD|(?:RBC|TD|CIBC|BMO|SCOTIA(?:BANK)?|DESJARDINS) (?:VISA|MASTERCARD)";
 
 /** What a bank prints before a payment it sends: a direct debit, an ACH debit, a payment to. */
-const PAYMENT_TO = /^(?:DD|D\/D|DIRECT DEBIT(?: PAYMENT)?(?: TO)?|ACH DEBIT|PAYMENT(?: TO| -))\s+/;
+const PAYMENT_TO = /^(?:DD|D\/D|DIRECT DEBIT(?: PAYMENT)?(?: TO)?|ACH DEBIT|PAYMENT(?: TO| -)|ELECTRONIC PMT-WEB,?)\s+/;
 const ISSUER = new RegExp(`^(?:${CARD_ISSUERS})\\b`);
 /** The words of a repayment after the issuer's name; a fee or interest is the issuer's own charge. */
 const REPAYMENT_WORD = /\b(?:E-?PAYMENT|EPAY|AUTOPAY|CRCARD ?PMT|PMT|PAYMENT|DDR?|ENDING IN)\b/;

@@ -37,6 +37,7 @@ const TRANSFER_PHRASE = new RegExp(
       "MB ?WAY(?: P\\/| PARA)",
       "(?:BLIK )?PRZELEW(?: NA TELEFON)?(?: BLIK)?(?: (?:DO|OD))?",
       "OVERSCHRIJVING(?: (?:NAAR|VAN))?",
+      "OVERF(?:Ø|O|OE)RING(?: (?:TIL|FRA))?(?: VIPPS| MOBILEPAY)?", // Norway, Denmark
       "(?:GELD )?(?:SENDEN|EMPFANGEN)(?: (?:AN|VON))?",
       "(?:MOBILE-CHANNEL )?(?:FPS|FPO|FPI|FP)(?: (?:TO|FROM))?",
       "SEPA OVERBOEKING",
