@@ -12,6 +12,7 @@ import merchantsEu from "../../seed/merchants-eu.json";
 import merchantsCaAu from "../../seed/merchants-ca-au.json";
 import merchantsMore from "../../seed/merchants-more.json";
 import merchantsExtra from "../../seed/merchants-extra.json";
+import merchantsHousehold from "../../seed/merchants-household.json";
 import merchantsChains from "../../seed/merchants-chains.json";
 import aliases from "../../seed/aliases.json";
 import merchantMarkets from "../../seed/merchant-markets.json";
@@ -32,6 +33,7 @@ export const seedFiles = {
   "merchants-ca-au.json": merchantsCaAu,
   "merchants-more.json": merchantsMore,
   "merchants-extra.json": merchantsExtra,
+  "merchants-household.json": merchantsHousehold,
   "merchants-chains.json": merchantsChains,
   "aliases.json": aliases,
   "merchant-markets.json": merchantMarkets,

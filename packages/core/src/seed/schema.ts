@@ -197,6 +197,7 @@ export const SEED_FILES = {
   "merchants-ca-au.json": SeedMerchant,
   "merchants-more.json": SeedMerchant,
   "merchants-extra.json": SeedMerchant,
+  "merchants-household.json": SeedMerchant,
   "merchants-chains.json": SeedChain,
   "aliases.json": SeedAliases,
   "merchant-markets.json": SeedMarkets,

@@ -74,6 +74,7 @@ const MERCHANT_FILES = [
   "merchants-ca-au.json",
   "merchants-more.json",
   "merchants-extra.json",
+  "merchants-household.json",
 ] as const satisfies (keyof typeof SEED_FILES)[];
 
 /**
