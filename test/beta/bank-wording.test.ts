@@ -40,10 +40,16 @@ describe("bank wording", () => {
     expect(stripNoise("EINKAUF ZKB VISA DEBIT KARTE NR. XXXX 4411 MIGROS M LETZIPARK ZUERICH")).toBe("MIGROS M LETZIPARK ZUERICH");
     expect(stripNoise("COMPRA TARJ. 5402XXXXXXXX1234 E.S. REPSOL PISTA SILLA")).toBe("# REPSOL PISTA SILLA");
     expect(stripNoise("E-LASKU ELISA OYJ VIITE 1234567890")).toBe("ELISA OYJ");
+    expect(stripNoise("CARD PURCHASE 03/11 APLPAY PANERA BREAD #6012 ST LOUIS MO CARD 7713")).toBe("PANERA BREAD # ST LOUIS MO"); // Amex's wallet mark anywhere
+    expect(stripNoise("PAYPAL *GYMSHARKLTD 35314369001 GB")).toBe("PAYPAL *GYMSHARK LTD # GB"); // a legal form run on
+    expect(stripNoise("INTERNET BILL PAY 000000118273 BELL CANADA")).toBe("# BELL CANADA");
+    expect(stripNoise("CB ASF PEAGE 07/03 CARTE X9120")).toBe("ASF PEAGE");
+    expect(stripNoise("AANKOOP BANCONTACT DE LIJN M-TICKET ANTWERPEN")).toBe("DE LIJN M-TICKET ANTWERPEN");
   });
 
   it("reads a direct debit to a card issuer, with its British code and the card's masked number, as a repayment", () => {
     expect(isCardRepayment("ELECTRONIC PMT-WEB, AMEX EPAYMENT ACH PMT W4812")).toBe(true);
+    expect(isCardRepayment("DIRECT DEBIT BARCLAYCARD 4929XXXXXXXX7731")).toBe(true); // a masked card number names nobody
     expect(isCardRepayment("DIRECT DEBIT PAYMENT TO BARCLAYCARD REF 4929********1234, MANDATE NO 0007")).toBe(true);
     expect(isCardRepayment("AMERICAN EXPRESS DDR 37**5401 MONTHLY")).toBe(true);
     expect(isCardRepayment("AMERICAN EXPRESS DDR ANNUAL FEE")).toBe(false); // the issuer's own charge
@@ -118,6 +124,15 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
     });
   });
 
+  it("reads an insurer's own word after its name as its line, and tells a cinema chain's two markets apart", async () => {
+    await expectMatched({
+      "PRLV SEPA MAIF ECH/050325 MDT/0098221137 ASSURANCE HABITATION": "maif.fr",
+      "BEA, Apple Pay Pathe Tuschinski,PAS123 NR:PT88K2, 14.03.25/20:41 AMSTERDAM": "pathe.nl",
+      "CB PATHE BELLECOUR 12/03": "pathe.fr",
+    });
+    await expectCleaned(["SHELL INSURANCE BROKERS"]); // another kind's brand: a broker of its own
+  });
+
   it("gives a brewery named with a retailer's name no merchant", async () => {
     await expectCleaned(["POS W/D THE WAREHOUSE BREW-18:55", "THE WAREHOUSE BREWING CO"]);
   });
@@ -170,6 +185,8 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "TRANSFERENCIA INMEDIATA A FAVOR DE MARTA DIAZ ORTEGA CONCEPTO: ALQUILER",
       "Online Payment 8812345670 To Rachel Cole 04/13",
       "Transfer to other Bank NetBank ZOE NGUYEN Osko payment dinner", // CommBank
+      "IB TRANSFER TO HEMI PARATA FLATMATE POWER", // internet banking
+      "STO PRIYA SHAH RENT FLAT 2", // a British standing order
     ]) {
       expect(await row(descriptor, true), descriptor).toMatchObject({ status: "cleaned", domain: null, entity_type: "person" });
     }

@@ -51,15 +51,15 @@ const PHRASES: RegExp[] = [
   /^\s*(?:POS\s+)?\d{4}\s+\d{2}[A-Z]{3}\d{2}\s+[A-Z]{1,3}\s*,/g, // UK: "POS 4471 09MAR24 C , MERCHANT , CITY GB" (card, date, type)
   /\bON\s+\d{1,2}\s+(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)\b|\s(?:BCC|BGC)\s*$/g, // UK: "ON 10 MAR BCC"
   /^\s*D\/D\b/g, // Ireland: a direct debit
-  /^\s*(?:(?:MB-)?BILL\s+(?:PAYMENT|PMT)(?:\s+VIA\b)?|BPAY)\b/g, // Canada ("MB-": mobile banking), Australia: a bill payment
+  /^\s*(?:(?:MB-|INTERNET\s+|ONLINE\s+)?BILL\s+(?:PAYMENT|PMT|PAY)(?:\s+VIA\b)?|BPAY)\b/g, // Canada ("MB-": mobile banking), Australia: a bill payment
   /^\s*POINT\s+OF\s+SALE\s*-?\s*(?:INTERAC\s+)?(?:RETAIL\s+)?(?:PURCHASE|WITHDRAWAL)?/g, // Canada, Huntington
   /^\s*POS\s+MERCHANDISE\b|^\s*PAIEMENT\s+(?:DE\s+)?FACTURE(?:\s*-?\s*ACCESD)?|^\s*ACHAT(?:\s+DIRECT)?(?:\s+(?:INTERAC|PAIEMENT))?\b/g, // Canada
   /^\s*PAIEMENT\s+AVEC\s+LA\s+CARTE\s+DE\s+D[EÉ]BIT(?:\s+NUM[EÉ]RO)?\b/g, // Belgium: a debit card payment, in French
   /\bDATO\s+\d{1,2}\.\d{1,2}\b/g, // Norway: the purchase's date ("… Dato 04.03")
-  /^\s*(?:PAIEMENT|BETALING)\s+(?:VIA\s+|PAR\s+)?(?:BANCONTACT|MAESTRO)\b|^\s*BANCONTACT\s+(?:AANKOOP|ACHAT)\b|\bKAART\s+[\dX ]+/g, // Belgium: a card payment and the card
+  /^\s*(?:PAIEMENT|BETALING)\s+(?:VIA\s+|PAR\s+)?(?:BANCONTACT|MAESTRO)\b|^\s*BANCONTACT\s+(?:AANKOOP|ACHAT)\b|^\s*(?:AANKOOP|ACHAT)\s+BANCONTACT\b|\bKAART\s+[\dX ]+/g, // Belgium: a card payment and the card
   /\bWEB\s+ID:?\s*\S*|^\s*PAYMENT\s+-\s/g, // US: an ACH web debit's id, a bill payment's dash
-  /^\s*(?:APLPAY|APPLEPAY|GGLPAY|GOOGLEPAY)\b/g, // Amex: a wallet token before the merchant
-  /^\s*FACTURE\s+CARTE(?:\s+DU\s+\d{6})?|\bCARTE\s+\d{4}X\d{4}\b/g, // France: a card invoice
+  /\b(?:APLPAY|APPLEPAY|GGLPAY|GOOGLEPAY)\b/g, // Amex: a wallet token before the merchant, after the card's words too
+  /^\s*FACTURE\s+CARTE(?:\s+DU\s+\d{6})?|\bCARTE\s+X?\d{4}(?:X\d{4})?\b/g, // France: a card invoice, the card
   /\s(?:ECH|ID EMETTEUR|MDT|REF)\/\S*|\sLIB\/.*$|\s(?:ICS|RUM)\s+[+A-Z0-9-]*\d.*$/g, // France: a SEPA debit's fields (the merchant may follow them: "REF/1043789 DECATHLON"; ICS: the creditor's id, RUM: the mandate)
   /\s(?:MANDAT|MANDAAT|MANDATSREF|GLAEUBIGER-ID|GLÄUBIGER-ID|KUNDENNR|KD-NR|KD\.\s?NR\.?|VS-NR|VERS-NR|VERTRAGSNR)(?=\s|$|\d).*$/g, // Germany, Belgium: a SEPA debit's fields
   /\s(?:REF\s+[A-Z0-9]+-[A-Z0-9-]*\d|MANDATE\s+(?:NO|REF|ID)\b).*$/g, // UK: a direct debit's reference and mandate
@@ -109,6 +109,9 @@ const AMOUNT = new RegExp(
   "g",
 );
 
+/** A legal form run onto a company's name ("PAYPAL *GYMSHARKLTD"): set apart. */
+const GLUED_LEGAL_FORM = /\b([A-Z]{4,})(LTD|LLC|GMBH|PLC)\b/g;
+
 /** Numbers and codes: replaced by NUMBER_MARK. */
 /**
  * Dates and times: removed, leaving no mark. Unlike a store number they say nothing of a chain, and a date after a
@@ -145,6 +148,7 @@ const NUMBERS: RegExp[] = [
 export function stripNoise(upper: string): string {
   let text = ` ${upper} `;
   for (const pattern of [...PHRASES, WORDS, AMOUNT]) text = text.replace(pattern, " ");
+  text = text.replace(GLUED_LEGAL_FORM, "$1 $2");
   for (const pattern of DATES) text = text.replace(pattern, " ");
   for (const pattern of NUMBERS) text = text.replace(pattern, ` ${NUMBER_MARK} `);
   return text
@@ -266,6 +270,6 @@ export function isCardRepayment(upper: string): boolean {
   const rest = text.slice(issuer[0].length);
   // After a payment's words, the issuer alone, or with the card's number and the debit's references ("PAYMENT - RBC
   // VISA 4510", "DIRECT DEBIT PAYMENT TO BARCLAYCARD REF 4929…, MANDATE NO 0007").
-  const unnamed = !/[A-Z]/.test(rest.replace(DEBIT_FIELDS, " "));
+  const unnamed = !/[A-Z]/.test(rest.replace(DEBIT_FIELDS, " ").replace(/\S*\d\S*/g, " ")); // "4929XXXXXXXX7731" is a number
   return !ISSUERS_CHARGE.test(rest) && ((sent !== null && unnamed) || REPAYMENT_WORD.test(rest));
 }

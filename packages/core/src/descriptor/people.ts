@@ -20,7 +20,7 @@ const TRANSFER_PHRASE = new RegExp(
       "APPLE CASH(?: (?:SENT|RECEIVED)(?: MONEY)?)?(?: TO| FROM)?",
       "EMAIL MONEY (?:TRF|TRANSFER)",
       "TRANSFER TO OTHER BANK(?: NETBANK)?", // CommBank, before the plain "TRANSFER TO"
-      "(?:ONLINE |MOBILE |INTERNAL |EXTERNAL |BANK |WIRE |INTERNET |FAST |SEPA CREDIT |SEPA )?(?:TRANSFER|TFR|XFR)(?: REF #?\\S+| #)? (?:TO|FROM)(?: PAYID)?",
+      "(?:ONLINE |MOBILE |INTERNAL |EXTERNAL |BANK |WIRE |INTERNET |FAST |SEPA CREDIT |SEPA |IB )?(?:TRANSFER|TFR|XFR)(?: REF #?\\S+| #)? (?:TO|FROM)(?: PAYID)?",
       "BP(?=(?: [A-Z.']+){1,3} REF\\b)", // UK: a bill payment to a person, with the payer's reference
       "(?:VIA )?(?:FASTER |BANK |MOBILE |ONLINE BANKING |REAL TIME )?PAYMENT (?:TO|FROM)",
       "FASTER PAYMENTS?(?= (?:(?:MR|MRS|MS|MISS|DR) )?[A-Z] [A-Z])", // UK: to an initial and surname
@@ -43,6 +43,7 @@ const TRANSFER_PHRASE = new RegExp(
       "SEPA OVERBOEKING",
       "(?:STANDING ORDER|STO|SO|S\\/O)(?: VIA FASTER PAYMENT)? TO",
       "(?:SO|BP)(?= (?:(?:MR|MRS|MS|MISS|DR) )?[A-Z] [A-Z])", // UK: a standing order or bill payment to an initial and surname
+      "STO(?= [A-Z])", // UK: a standing order, to whoever is named
       "PAYID (?:PAYMENT |TRANSFER )?(?:TO|FROM)",
       "OSKO (?:PAYMENT|DEPOSIT)(?: TO| FROM)?",
       "P2P(?: PAYMENT| TRANSFER)?",
