@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { buildLooseIndex, truncatedName } from "@brand/core/descriptor/loose-match";
 import { isOwnKindWord } from "@brand/core/descriptor/kind-words";
 import { isCashMachine } from "@brand/core/descriptor/noise";
-import { ownStageRow } from "../helpers/beta.ts";
+import { ownStageCases } from "../helpers/beta.ts";
 import { seedCorpus } from "../helpers/corpus.ts";
 
 describe("a name cut by the bank's field width", () => {
@@ -59,13 +59,7 @@ describe("a merchant's own kind of business", () => {
 
 describe("on the seeded corpus", { timeout: 30_000 }, () => {
   beforeAll(seedCorpus);
-  const row = (transaction: string, withContext = false) => ownStageRow("acc_around_the_name", transaction, { withContext });
-  const expectMatched = async (cases: Record<string, string>) => {
-    for (const [descriptor, domain] of Object.entries(cases)) expect(await row(descriptor), descriptor).toMatchObject({ status: "matched", domain });
-  };
-  const expectCleaned = async (descriptors: string[]) => {
-    for (const descriptor of descriptors) expect(await row(descriptor), descriptor).toMatchObject({ status: "cleaned", domain: null });
-  };
+  const { row, expectMatched, expectCleaned } = ownStageCases("acc_around_the_name");
 
   it("finds a distinctive brand after a bank's codes, a town or a card's digits", async () => {
     await expectMatched({

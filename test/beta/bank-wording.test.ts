@@ -2,49 +2,62 @@
 // registered name, a platform's membership), each rule beside the shop or bank line it must leave without a merchant.
 import { beforeAll, describe, expect, it } from "vitest";
 import { isCardRepayment, stripNoise } from "@brand/core/descriptor/noise";
-import { ownStageRow } from "../helpers/beta.ts";
+import { ownStageCases } from "../helpers/beta.ts";
 import { seedCorpus } from "../helpers/corpus.ts";
 
 describe("bank wording", () => {
+  /** Each line as `stripNoise` leaves it: the words that can name a merchant. */
+  const expectStripped = (cases: Record<string, string>) => {
+    for (const [line, left] of Object.entries(cases)) expect(stripNoise(line), line).toBe(left);
+  };
+
   it("drops a Dutch receipt's date with its time after a slash, and a French debit's creditor id and mandate", () => {
-    expect(stripNoise("BEA NR:KK201L 10.04.25/19.31 THUISBEZORGD.NL SUMO SUSHI,PAS412")).toBe("THUISBEZORGD.NL SUMO SUSHI");
-    expect(stripNoise("PRLV SEPA SFR ICS FR65ZZZ000123 RUM 000001234567 FACTURE MARS")).toBe("SFR");
-    // A rum bar's RUM, with no mandate's number after it, stays.
-    expect(stripNoise("PRLV SEPA RUM BAR DE LA PLAGE")).toBe("RUM BAR DE LA PLAGE");
+    expectStripped({
+      "BEA NR:KK201L 10.04.25/19.31 THUISBEZORGD.NL SUMO SUSHI,PAS412": "THUISBEZORGD.NL SUMO SUSHI",
+      "PRLV SEPA SFR ICS FR65ZZZ000123 RUM 000001234567 FACTURE MARS": "SFR",
+      // A rum bar's RUM, with no mandate's number after it, stays.
+      "PRLV SEPA RUM BAR DE LA PLAGE": "RUM BAR DE LA PLAGE",
+    });
   });
 
   it("drops more banks' wordings and fields: a US payment's words, German and Swiss bills, a Polish amount, an order", () => {
-    expect(stripNoise("ELECTRONIC PAYMENT DOMINION ENERGY VIRG 04/18")).toBe("DOMINION ENERGY VIRG");
-    expect(stripNoise("SEPA LASTSCHRIFT A1 TELEKOM AUSTRIA AG RECHNUNG 2504 KD.NR. 88123441")).toBe("A1 TELEKOM AUSTRIA AG RECHNUNG #");
-    expect(stripNoise("EBILL SWISSCOM (SCHWEIZ) AG RECHNUNG 04/2025")).toBe("SWISSCOM (SCHWEIZ) AG RECHNUNG"); // the month billed
-    expect(stripNoise("PŁATNOŚĆ KARTĄ 04.04.2025 NR KARTY 4246XX4412 KWOTA: 18,47 PLN ŻABKA Z4412")).toBe("ŻABKA #");
-    expect(stripNoise("PŁATNOŚĆ BLIK ALLEGRO SP. Z O.O. ZAM. 8812-4412")).toBe("ALLEGRO SP. Z O.O.");
+    expectStripped({
+      "ELECTRONIC PAYMENT DOMINION ENERGY VIRG 04/18": "DOMINION ENERGY VIRG",
+      "SEPA LASTSCHRIFT A1 TELEKOM AUSTRIA AG RECHNUNG 2504 KD.NR. 88123441": "A1 TELEKOM AUSTRIA AG RECHNUNG #",
+      "EBILL SWISSCOM (SCHWEIZ) AG RECHNUNG 04/2025": "SWISSCOM (SCHWEIZ) AG RECHNUNG", // the month billed
+      "PŁATNOŚĆ KARTĄ 04.04.2025 NR KARTY 4246XX4412 KWOTA: 18,47 PLN ŻABKA Z4412": "ŻABKA #",
+      "PŁATNOŚĆ BLIK ALLEGRO SP. Z O.O. ZAM. 8812-4412": "ALLEGRO SP. Z O.O.",
+    });
   });
 
   it("drops Belgian, Swiss, German and French debits' and card payments' words, keeping a merchant after a French field", () => {
-    expect(stripNoise("BETALING MET BANKKAART 14/03 12:31 DELHAIZE 412 GENT")).toBe("DELHAIZE # GENT");
-    expect(stripNoise("EUROPESE DOMICILIERING PROXIMUS NV REF. 1234567890 MANDAAT 0412345")).toBe("PROXIMUS NV REF. #");
-    expect(stripNoise("LSV-BELASTUNG SWISSCOM (SCHWEIZ) AG RECHNUNG 03/2025")).toBe("SWISSCOM (SCHWEIZ) AG RECHNUNG");
-    expect(stripNoise("SEPA-BASISLASTSCHRIFT HUK-COBURG KFZ-VERS. VS-NR 123/456789-A BEITRAG 2025")).toBe("HUK-COBURG KFZ-VERS.");
-    expect(stripNoise("PRLV SEPA PAYPAL EUROPE S.A.R.L. ET CIE S.C.A REF/1043789 DECATHLON")).toBe("PAYPAL EUROPE DECATHLON");
-    expect(stripNoise("COMPRA INTERNET RENFE VIAJEROS SME SA MADRID")).toBe("RENFE VIAJEROS SME SA MADRID");
+    expectStripped({
+      "BETALING MET BANKKAART 14/03 12:31 DELHAIZE 412 GENT": "DELHAIZE # GENT",
+      "EUROPESE DOMICILIERING PROXIMUS NV REF. 1234567890 MANDAAT 0412345": "PROXIMUS NV REF. #",
+      "LSV-BELASTUNG SWISSCOM (SCHWEIZ) AG RECHNUNG 03/2025": "SWISSCOM (SCHWEIZ) AG RECHNUNG",
+      "SEPA-BASISLASTSCHRIFT HUK-COBURG KFZ-VERS. VS-NR 123/456789-A BEITRAG 2025": "HUK-COBURG KFZ-VERS.",
+      "PRLV SEPA PAYPAL EUROPE S.A.R.L. ET CIE S.C.A REF/1043789 DECATHLON": "PAYPAL EUROPE DECATHLON",
+      "COMPRA INTERNET RENFE VIAJEROS SME SA MADRID": "RENFE VIAJEROS SME SA MADRID",
+    });
   });
 
   it("drops US debit lines' codes, Canada's PREAUTH DEBIT, a German card's ZAHLUNG, a Swiss bank's card, Spain's E.S., a Finnish e-invoice", () => {
-    expect(stripNoise("DBCRD PUR AP AUT 031225 DDA PURCHASE SHOPRITE CHERRY HILL S1 CHERRY HILL * NJ")).toBe("SHOPRITE CHERRY HILL S1 CHERRY HILL * NJ");
-    expect(stripNoise("DEBIT POS, AUT 031225 VISA DDA PUR NJT MOBILE APP NEWARK * NJ")).toBe("NJT MOBILE APP NEWARK * NJ");
-    expect(stripNoise("WITHDRAWAL FROM COMED PAYMENT 0391822214")).toBe("COMED PAYMENT #");
-    expect(stripNoise("WITHDRAWAL FROM SAVINGS 0391822214")).toBe("WITHDRAWAL FROM SAVINGS #"); // money moved, no merchant's line
-    expect(stripNoise("PREAUTH DEBIT ROGERS ******5512")).toBe("ROGERS #");
-    expect(stripNoise("MASTERCARD ZAHLUNG LIDL SAGT DANKE 1234 BERLIN-NEUKOELLN")).toBe("LIDL SAGT DANKE # BERLIN-NEUKOELLN");
-    expect(stripNoise("EINKAUF ZKB VISA DEBIT KARTE NR. XXXX 4411 MIGROS M LETZIPARK ZUERICH")).toBe("MIGROS M LETZIPARK ZUERICH");
-    expect(stripNoise("COMPRA TARJ. 5402XXXXXXXX1234 E.S. REPSOL PISTA SILLA")).toBe("# REPSOL PISTA SILLA");
-    expect(stripNoise("E-LASKU ELISA OYJ VIITE 1234567890")).toBe("ELISA OYJ");
-    expect(stripNoise("CARD PURCHASE 03/11 APLPAY PANERA BREAD #6012 ST LOUIS MO CARD 7713")).toBe("PANERA BREAD # ST LOUIS MO"); // Amex's wallet mark anywhere
-    expect(stripNoise("PAYPAL *GYMSHARKLTD 35314369001 GB")).toBe("PAYPAL *GYMSHARK LTD # GB"); // a legal form run on
-    expect(stripNoise("INTERNET BILL PAY 000000118273 BELL CANADA")).toBe("# BELL CANADA");
-    expect(stripNoise("CB ASF PEAGE 07/03 CARTE X9120")).toBe("ASF PEAGE");
-    expect(stripNoise("AANKOOP BANCONTACT DE LIJN M-TICKET ANTWERPEN")).toBe("DE LIJN M-TICKET ANTWERPEN");
+    expectStripped({
+      "DBCRD PUR AP AUT 031225 DDA PURCHASE SHOPRITE CHERRY HILL S1 CHERRY HILL * NJ": "SHOPRITE CHERRY HILL S1 CHERRY HILL * NJ",
+      "DEBIT POS, AUT 031225 VISA DDA PUR NJT MOBILE APP NEWARK * NJ": "NJT MOBILE APP NEWARK * NJ",
+      "WITHDRAWAL FROM COMED PAYMENT 0391822214": "COMED PAYMENT #",
+      "WITHDRAWAL FROM SAVINGS 0391822214": "WITHDRAWAL FROM SAVINGS #", // money moved, no merchant's line
+      "PREAUTH DEBIT ROGERS ******5512": "ROGERS #",
+      "MASTERCARD ZAHLUNG LIDL SAGT DANKE 1234 BERLIN-NEUKOELLN": "LIDL SAGT DANKE # BERLIN-NEUKOELLN",
+      "EINKAUF ZKB VISA DEBIT KARTE NR. XXXX 4411 MIGROS M LETZIPARK ZUERICH": "MIGROS M LETZIPARK ZUERICH",
+      "COMPRA TARJ. 5402XXXXXXXX1234 E.S. REPSOL PISTA SILLA": "# REPSOL PISTA SILLA",
+      "E-LASKU ELISA OYJ VIITE 1234567890": "ELISA OYJ",
+      "CARD PURCHASE 03/11 APLPAY PANERA BREAD #6012 ST LOUIS MO CARD 7713": "PANERA BREAD # ST LOUIS MO", // Amex's wallet mark anywhere
+      "PAYPAL *GYMSHARKLTD 35314369001 GB": "PAYPAL *GYMSHARK LTD # GB", // a legal form run on
+      "INTERNET BILL PAY 000000118273 BELL CANADA": "# BELL CANADA",
+      "CB ASF PEAGE 07/03 CARTE X9120": "ASF PEAGE",
+      "AANKOOP BANCONTACT DE LIJN M-TICKET ANTWERPEN": "DE LIJN M-TICKET ANTWERPEN",
+    });
   });
 
   it("reads a direct debit to a card issuer, with its British code and the card's masked number, as a repayment", () => {
@@ -63,13 +76,7 @@ describe("bank wording", () => {
 
 describe("on the seeded corpus", { timeout: 30_000 }, () => {
   beforeAll(seedCorpus);
-  const row = (transaction: string, withContext = false) => ownStageRow("acc_bank_wording", transaction, { withContext });
-  const expectMatched = async (cases: Record<string, string>) => {
-    for (const [descriptor, domain] of Object.entries(cases)) expect(await row(descriptor), descriptor).toMatchObject({ status: "matched", domain });
-  };
-  const expectCleaned = async (descriptors: string[]) => {
-    for (const descriptor of descriptors) expect(await row(descriptor), descriptor).toMatchObject({ status: "cleaned", domain: null });
-  };
+  const { row, expectMatched, expectCleaned } = ownStageCases("acc_bank_wording");
 
   it("reads the brand after a German card turnover's word and a Spanish online purchase's", async () => {
     await expectMatched({

@@ -6,7 +6,7 @@ import { withGeneratedAliases } from "@brand/core/beta/generated-aliases";
 import { abbreviation, buildLooseIndex, domainBrand, skeleton, truncatedName } from "@brand/core/descriptor/loose-match";
 import { prefixSpellings } from "@brand/core/descriptor/platforms";
 import { isCardRepayment } from "@brand/core/descriptor/noise";
-import { ownStageRow } from "../helpers/beta.ts";
+import { ownStageCases, ownStageRow } from "../helpers/beta.ts";
 import { seedCorpus } from "../helpers/corpus.ts";
 
 const index = buildLooseIndex(
@@ -170,19 +170,7 @@ describe("platform prefixes as banks print them", () => {
 // busy 2-core machine.
 describe("on the seeded corpus", { timeout: 30_000 }, () => {
   beforeAll(seedCorpus);
-  const row = (transaction: string, withContext = false) => ownStageRow("acc_generalising", transaction, { withContext });
-  const expectMatched = async (cases: Record<string, string>, withContext = false) => {
-    for (const [descriptor, domain] of Object.entries(cases)) expect(await row(descriptor, withContext), descriptor).toMatchObject({ status: "matched", domain });
-  };
-  const expectCleaned = async (descriptors: readonly string[], withContext = false) => {
-    for (const descriptor of descriptors) expect(await row(descriptor, withContext), descriptor).toMatchObject({ status: "cleaned", domain: null });
-  };
-  /** Each a transfer to a person, with the transaction's context: cleaned, no site, the person's entity type. */
-  const expectPeople = async (descriptors: readonly string[]) => {
-    for (const descriptor of descriptors) {
-      expect(await row(descriptor, true), descriptor).toMatchObject({ status: "cleaned", domain: null, entity_type: "person" });
-    }
-  };
+  const { row, expectMatched, expectCleaned, expectPeople } = ownStageCases("acc_generalising");
 
   it("never makes a payment platform the merchant by any of its domains", async () => {
     await expectCleaned(["PAYPAL.COM 4029357733 CA", "PAYPAL.ME/JOHNSMITH", "SQUAREUP.COM JOES PIZZA"]);

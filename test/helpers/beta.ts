@@ -6,6 +6,7 @@ import type { IdentityRow } from "@brand/core/beta/row";
 import { lookupDeps } from "@brand/core/beta/lookup-deps";
 import { awaitsIndexing } from "@brand/core/brands/request-indexing";
 import { createExecutionContext, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
+import { expect } from "vitest";
 import worker from "../../workers/beta/src/index.ts";
 import { call } from "./http.ts";
 
@@ -86,4 +87,26 @@ export async function ownStageRow(
 ): Promise<IdentityRow> {
   const request = transactionRequestSchema().parse({ transaction, ...(withContext && { transaction_context: context }), ...(country_code && { country_code }) });
   return identify(await ownStageDeps(), request, { transactionId: country_code ? `${transaction}:${country_code}` : transaction, accountId });
+}
+
+/**
+ * One account's lookups in a seeded-corpus test: a descriptor's row, and expectations over several, each a lookup of
+ * its own with the descriptor named in any failure.
+ */
+export function ownStageCases(accountId: string) {
+  const row = (transaction: string, withContext = false) => ownStageRow(accountId, transaction, { withContext });
+  const expectEach = async (descriptors: readonly string[], withContext: boolean, shape: (descriptor: string) => object) => {
+    for (const descriptor of descriptors) expect(await row(descriptor, withContext), descriptor).toMatchObject(shape(descriptor));
+  };
+  return {
+    row,
+    /** Each descriptor matched to its domain. */
+    expectMatched: (cases: Record<string, string>, withContext = false) =>
+      expectEach(Object.keys(cases), withContext, (descriptor) => ({ status: "matched", domain: cases[descriptor] })),
+    /** Each descriptor cleaned, no merchant named. */
+    expectCleaned: (descriptors: readonly string[], withContext = false) => expectEach(descriptors, withContext, () => ({ status: "cleaned", domain: null })),
+    /** Each a transfer to a person, with the transaction's context: cleaned, no site, the person's entity type. */
+    expectPeople: (descriptors: readonly string[]) =>
+      expectEach(descriptors, true, () => ({ status: "cleaned", domain: null, entity_type: "person" })),
+  };
 }
