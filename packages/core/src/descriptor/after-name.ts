@@ -2,8 +2,8 @@
 // billing and legal words, the brand's service lines, the ways it sells (its machines, counters, apps), a word for its
 // own kind of business, a branch's name; never a word that names another business ("APPLE FARM STAND", "SHELL BEACH
 // CAFE"). How much the name says on its own (its strength) decides how much of that it may carry.
-import { isCommonEnglishWord, isCommonWord, isShortWord } from "./common-words.ts";
 import businessKinds from "./business-kinds.json" with { type: "json" };
+import { isCommonEnglishWord, isCommonWord, isShortWord } from "./common-words.ts";
 import { isOwnKindWord } from "./kind-words.ts";
 import { namesNobody, NUMBER_MARK, TRAILING_WORDS } from "./noise.ts";
 import { BUSINESS_WORDS, isGivenName, isWalletPayee } from "./people.ts";

@@ -263,10 +263,6 @@ function withPossessives(words: string[]): string[] {
 type Run = { words: string[]; key: string; rest: string[] };
 
 /**
- * Every run of words from the start of `words` (after a leading number or "THE"), longest first, with the words after
- * it.
- */
-/**
  * The key of descriptor words, their letters beyond ASCII written as ASCII: a key keeps such a letter in the case it
  * came in ("FØTEX" is no "føtex"), and every such name is also read by its ASCII spellings (generated-aliases.ts).
  */
@@ -275,6 +271,10 @@ const wordsKey = (words: string[]) => {
   return nameKey(/^[\x00-\x7f]*$/.test(text) ? text : withoutMarks(text));
 };
 
+/**
+ * Every run of words from the start of `words` (after a leading number or "THE"), longest first, with the words after
+ * it.
+ */
 function leadingRuns(words: string[]): Run[] {
   let start = 0;
   while (words[start] === NUMBER_MARK) start++;
