@@ -57,6 +57,14 @@ describe("bank wording", () => {
       "INTERNET BILL PAY 000000118273 BELL CANADA": "# BELL CANADA",
       "CB ASF PEAGE 07/03 CARTE X9120": "ASF PEAGE",
       "AANKOOP BANCONTACT DE LIJN M-TICKET ANTWERPEN": "DE LIJN M-TICKET ANTWERPEN",
+      "PAID TO - SDGE WEB PAYMENT": "SDGE WEB PAYMENT",
+      "ONLINE BANKING PAYMENT - 5512 HYDRO ONE": "# HYDRO ONE",
+      "KAUF ONLINE VOM 07.03.2025 KARTEN NR. XXXX7719 SBB CFF FFS EASYRIDE BERN": "SBB CFF FFS EASYRIDE BERN",
+      "AUTOGIRO ELLEVIO AB": "ELLEVIO AB", // Sweden's direct debit
+      "AVTALEGIRO FJORDKRAFT AS KID 4419203384": "FJORDKRAFT AS", // Norway's, and its payment id
+      "BS BETALING YOUSEE A/S": "YOUSEE A/S", // Denmark's Betalingsservice
+      "BETALING MET DEBETKAART NUMMER 4871 04XX XXXX 2231 TAKEAWAY.COM AMSTERDAM 09/03 20.14 UUR": "TAKEAWAY.COM AMSTERDAM",
+      "PRLV SEPA PAYPAL EUROPE S.A.R.L. ET CIE S.C.A ECH/110325 LIB/1043992817 PAYPAL LEBONCOIN": "PAYPAL EUROPE PAYPAL LEBONCOIN",
     });
   });
 
@@ -129,6 +137,16 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "LASTSCHRIFT OTTO GMBH & CO KG KUNDENNR 41238765 RECHNUNG 2024031": "otto.de",
       "EFTPOS PANDORA-SYLVIA PARK/AKL": "pandora.net",
     });
+  });
+
+  it("reads Nordic legal forms, an Austrian direct debit and a transit operator's app and carnet after the brand", async () => {
+    await expectMatched({
+      "E-LASKU HELEN OY VIITE 1123 4567 8901": "helen.fi", // OY: a Finnish company, no surname after the given name
+      "SEPA-LASTSCHRIFT WIEN ENERGIE GMBH Kundennr. 2100381144 Teilbetrag 03/2025": "wienenergie.at", // Austria's banks print LASTSCHRIFT too
+      "SL MOBILAPP 250306": "sl.se",
+      "FACTURE CARTE DU 060325 RATP CARNET DIGITAL PARIS CARTE 4974XXXXXXXX6021": "ratp.fr",
+    });
+    expect(await row("INSTANTOVERSCHRIJVING NAAR BE71 0961 2345 6769 WOUTER PEETERS MEDEDELING: WEEKEND ARDENNEN", true)).toMatchObject({ entity_type: "person" });
   });
 
   it("reads an insurer's own word after its name as its line, and tells a cinema chain's two markets apart", async () => {

@@ -8,7 +8,7 @@ import { countryOfPlace } from "./places.ts";
 
 /** Formats only one country's banks print, each with that country's alpha-2 code. */
 const BANK_FORMATS: [RegExp, string][] = [
-  [/\b(?:KARTENZAHLUNG|LASTSCHRIFT|GIROCARD|EC-KARTE|UEBERWEISUNG|ÜBERWEISUNG)\b/, "DE"],
+  [/\b(?:KARTENZAHLUNG|GIROCARD|EC-KARTE)\b/, "DE"], // a direct debit's and a transfer's words are Austria's too
   [/^(?:CB|PRLV|PRELEVEMENT|PAIEMENT (?:PAR )?(?:CB|CARTE)|FACTURE CARTE|VIR SEPA)\b/, "FR"],
   [/^(?:BEA|GEA)\b|\b(?:BETAALAUTOMAAT|INCASSO)\b/, "NL"],
   [/\b(?:BANCONTACT|DOMICILIERING)\b/, "BE"],

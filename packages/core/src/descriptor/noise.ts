@@ -43,7 +43,7 @@ const PHRASES: RegExp[] = [
   /^\s*(?:EFTPOS|VISA DEBIT)\s+(?:PURCHASE|PURCH|TRANSACTION|TXN)?\b/g, // Australia and New Zealand
   /\bEFTPOS\b/g,
   /^\s*(?:OPOS|FPOS|PRE-AUTHORIZED DEBIT|PREAUTHORIZED DEBIT|PREAUTH DEBIT|PAD|PAIEMENT\s+PR[EÉ]AUTORIS[EÉ])\b/g, // Canada: online POS, pre-authorised debit
-  /^\s*DBCRD\s+PUR(?:\s+AP)?|^\s*DEBIT\s+POS,?|\bAUT\s+\d{6}\b|^\s*WITHDRAWAL\s+FROM\b(?!\s+(?:SAVINGS|CHECKING|SHARE|ACCOUNT)\b)/g, // US: TD Bank's and credit unions' debit card and ACH lines
+  /^\s*PAID\s+TO\s+-|^\s*ONLINE\s+BANKING\s+PAYMENT\s+-|^\s*DBCRD\s+PUR(?:\s+AP)?|^\s*DEBIT\s+POS,?|\bAUT\s+\d{6}\b|^\s*WITHDRAWAL\s+FROM\b(?!\s+(?:SAVINGS|CHECKING|SHARE|ACCOUNT)\b)/g, // US: TD Bank's and credit unions' debit card and ACH lines
   /^\s*(?:ACH\s+(?:DEBIT|WITHDRAWAL|PMT)|(?:EXTERNAL|ELECTRONIC)\s+WITHDRAWAL|ELECTRONIC\s+(?:PMT-WEB|PAYMENT)|ONLINE\s+PAYMENT(?!\s+-\s)|WEB\s+AUTHORI[ZS]ED\s+PMT|INT'?L\s+PURCHASE)\b/g, // US (New Zealand's "ONLINE PAYMENT - " is a transfer)
   /^\s*TAP\s+(?:AND|&|N)\s+(?:PAY|GO)\b/g, // a contactless purchase ("TAP AND PAY BUNNINGS")
   /\s(?:DD|CD|VIS|\)\)\))(?=\s+#|\s+\d{4,}\b|\s*$)/g, // UK: the payment type after the name ("VODAFONE DD", "TESCO CD 1234")
@@ -59,14 +59,14 @@ const PHRASES: RegExp[] = [
   /^\s*(?:PAIEMENT|BETALING)\s+(?:VIA\s+|PAR\s+)?(?:BANCONTACT|MAESTRO)\b|^\s*BANCONTACT\s+(?:AANKOOP|ACHAT)\b|^\s*(?:AANKOOP|ACHAT)\s+BANCONTACT\b|\bKAART\s+[\dX ]+/g, // Belgium: a card payment and the card
   /\bWEB\s+ID:?\s*\S*|^\s*PAYMENT\s+-\s/g, // US: an ACH web debit's id, a bill payment's dash
   /\b(?:APLPAY|APPLEPAY|GGLPAY|GOOGLEPAY)\b/g, // Amex: a wallet token before the merchant, after the card's words too
-  /^\s*FACTURE\s+CARTE(?:\s+DU\s+\d{6})?|\bCARTE\s+X?\d{4}(?:X\d{4})?\b/g, // France: a card invoice, the card
-  /\s(?:ECH|ID EMETTEUR|MDT|REF)\/\S*|\sLIB\/.*$|\s(?:ICS|RUM)\s+[+A-Z0-9-]*\d.*$/g, // France: a SEPA debit's fields (the merchant may follow them: "REF/1043789 DECATHLON"; ICS: the creditor's id, RUM: the mandate)
-  /\s(?:MANDAT|MANDAAT|MANDATSREF|GLAEUBIGER-ID|GLÄUBIGER-ID|KUNDENNR|KD-NR|KD\.\s?NR\.?|VS-NR|VERS-NR|VERTRAGSNR)(?=\s|$|\d).*$/g, // Germany, Belgium: a SEPA debit's fields
+  /^\s*FACTURE\s+CARTE(?:\s+DU\s+\d{6})?|\bCARTE\s+X?\d{4}(?:X\d{4})?\b|\bCARTE\s+\d{4}X{4,}\d{4}\b/g, // France: a card invoice, the card
+  /\s(?:ECH|ID EMETTEUR|MDT|REF|LIB)\/\S*|\s(?:ICS|RUM)\s+[+A-Z0-9-]*\d.*$/g, // France: a SEPA debit's fields (the merchant may follow them: "REF/1043789 DECATHLON"; ICS: the creditor's id, RUM: the mandate)
+  /\s(?:MANDAT|MANDAAT|MANDATSREF|GLAEUBIGER-ID|GLÄUBIGER-ID|KUNDENNR\.?|KD-NR|KD\.\s?NR\.?|VS-NR|VERS-NR|VERTRAGSNR)(?=\s|$|\d).*$/g, // Germany, Belgium: a SEPA debit's fields
   /\s(?:REF\s+[A-Z0-9]+-[A-Z0-9-]*\d|MANDATE\s+(?:NO|REF|ID)\b).*$/g, // UK: a direct debit's reference and mandate
   /^\s*ADDEBITO\s+(?:DIRETTO\s+)?(?:SDD\s+)?/g, // Italy: a direct debit
   /\b(?:ING|DOTT|DOTT\.SSA|AVV|GEOM|RAG|ARCH|SIG|SIG\.RA)\.\s+(?=[A-Z])/g, // Italy: a professional's title ("ING. ROSSI"), no bank
   /\b(?:CARTA|KARTE)\s+[X*]*\d{4}\b/g, // Italy, Germany, Switzerland: the card
-  /\b(?:EIN)?KAUF\/(?:DIENSTLEISTUNG|ONLINE-SHOPPING)(?:\s+VOM\s+[\d.]+)?|(?<=\bTWINT[- ])ZAHLUNG\b/g, // Switzerland: a purchase, wherever it stands ("TWINT KAUF/…", "TWINT-ZAHLUNG")
+  /\b(?:EIN)?KAUF\/(?:DIENSTLEISTUNG|ONLINE-SHOPPING)(?:\s+VOM\s+[\d.]+)?|^\s*KAUF\s+(?:ONLINE\s+)?VOM\b|(?<=\bTWINT[- ])ZAHLUNG\b/g, // Switzerland: a purchase, wherever it stands ("TWINT KAUF/…", "TWINT-ZAHLUNG")
   /^\s*(?:EINKAUF(?:\s+VOM)?(?:\s+ZKB)?|BEZAHLUNG\s+KARTE|DEBITKARTEN-ZAHLUNG|(?:VISA|MASTERCARD|MAESTRO|GIROCARD)\s+ZAHLUNG)\b|\bKARTE\s+NR\.?\s*[X*\d]+(?:\s+\d{4})?|\b(?:ZAHLUNG\s+)?DEBITKARTE\b|\bMC\/\d+/g, // Switzerland, Austria, Germany
   /\bKARTEN(?:NUMMER|\s+NR\.?):?\s*[X*\d]+|\bMAESTRO-KARTE(?:\s+NR\.?)?(?:\s*[X*\d]+)*|^\s*LSV\+?(?:[\s-]+BELASTUNG)?/g, // Switzerland
   /^\s*POS\s+(?:\d+,\d{2}\s+AT\s+|\d{4}\s+)?K\d(?:\s+\d{1,2}\.\d{1,2}\.(?:\d{2,4})?)?/g, // Austria: "POS 23,40 AT K1 07.03.", "POS K1"
@@ -77,9 +77,9 @@ const PHRASES: RegExp[] = [
   /^\s*(?:ZAKUP(?:\s+PRZY\s+U[ZŻ]YCIU\s+KARTY|\s+KARTA)?|P[LŁ]ATNO[SŚ][CĆ]\s+(?:KART[AĄ]|BLIK)|TRANSAKCJA\s+KART[AĄ])(?:\s+W\s+KRAJU)?(?=\s|$)|\bNR\s+KARTY\s+[\dX*]+/g, // Poland: a card purchase, the card
   /^\s*COMPRA(?:\s+\d{4})?\b(?!\s+TARJ)|^\s*COMPRAS\s+C\.?\s?DEB\.?(?=\s)/g, // Portugal ("COMPRAS C.DEB": by debit card)
   /\bAUTO\s+PAY\b/g, // a recurring payment's mark ("T-MOBILE AUTO PAY"), as AUTOPAY is
-  /\bKØB\b|\bKOE?B\b(?=\s)/g, // Denmark: "VISA/DANKORT KØB"
+  /\bKØB\b|\bKOE?B\b(?=\s)|^\s*BS\s+BETALING\b|^\s*AUTOGIRO\b|^\s*AVTALEGIRO\b|\sKID\s+\d+.*$/g, // Denmark: "VISA/DANKORT KØB", Betalingsservice; Sweden's and Norway's direct debits and Norway's payment id (KID)
   /^\s*POS\s+W\/D\b/g, // New Zealand
-  /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?\b|\bFOLGENR\.?\s*\d+|\bVERFALLD\.?\s*\d{4}-\d{2}|\bKFN\s*\d+(?:\s+VJ\s*\d+)?/g, // German receipts (KFN: the card's sequence, VJ: its expiry year)
+  /\b\d{1,2}[.:]\d{2}\s+UUR\b|\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?\b|\bFOLGENR\.?\s*\d+|\bVERFALLD\.?\s*\d{4}-\d{2}|\bKFN\s*\d+(?:\s+VJ\s*\d+)?/g, // German receipts (KFN: the card's sequence, VJ: its expiry year)
   /\b(?:PASVOLGNR|TRANSACTIE|TERM):\s*\S+/g, // Dutch receipts: the card's sequence, the transaction, the terminal
   /(?<=\bKLARNA)\s+BANK\s+AB\s+\(?PUBL\)?/g, // Klarna's legal name on its SEPA debits: the platform is what stays
   /^\s*PRZELEW(?=\s+PRZELEWY24\b)/g, // Poland: a payment through Przelewy24 is printed as a transfer to it
@@ -166,7 +166,7 @@ export const unmark = (text: string) => text.replace(/(?:^|\s)#(?=\s|$)/g, " ").
  */
 export const TRAILING_WORDS = new Set([
   "INC", "LLC", "LTD", "LIMITED", "CO", "CORP", "CORPORATION", "COMPANY", "PLC", "GMBH", "AG", "SA", "SAS", "SARL",
-  "BV", "NV", "PTY", "STORE", "STORES", "STR", "ONLINE", "WWW", "COM", "BILL", "BILLING", "PAYMENT", "PAYMENTS", "PMT",
+  "BV", "NV", "PTY", "OY", "OYJ", "AB", "AS", "ASA", "SRL", "SAU", "KG", "STORE", "STORES", "STR", "ONLINE", "WWW", "COM", "BILL", "BILLING", "PAYMENT", "PAYMENTS", "PMT",
   "PMTS", "PYMT", "PYMTS", "SUBSCRIPTION", "SUBSCRIPTN", "SUBSCR", "SUBS", "ABO", "ABT", "ABONNEMENT", "MEMBERSHIP", "RECURRING", "AUTOPAY", "ORDER", "ORDERS", "INTL", "INTERNATIONAL",
   "HELP", "HELPPAY", "SUPPORT", "MKT", "MKTS", "MARKT", "SMKT", "SMKTS", "SUPERMARKET", "SUPERMARKETS", "WHSE", "WAREHOUSE",
   "EXPRESS", "PURCHASE", "PENDING", "CHARGE", "SALE", "RETAIL", "NO", "NUM", "THE", "GAS", "FUEL", "OIL", "PETROL", "GASOLINE",
@@ -181,7 +181,7 @@ export const TRAILING_WORDS = new Set([
   // At a fuel station: the pump outside or the shop inside ("QT 876 OUTSIDE TULSA OK"); a transit card topped up.
   "OUTSIDE", "INSIDE", "AUTOLOAD", "RELOAD", "AUFLADUNG", "PAY",
   // A utility's instalment on a German direct debit ("STADTWERKE MUENCHEN ABSCHLAG STROM").
-  "ABSCHLAG", "VERTRAGSKONTO",
+  "ABSCHLAG", "VERTRAGSKONTO", "TEILBETRAG",
   // An invoice or a fee in the statements' languages, and the month billed ("TIM UNICA FATTURA", "TIMVISION CANONE
   // MARZO"); English months and short ones stay out: they are names too (MAY, MARS).
   "RECHNUNG", "FATTURA", "BOLLETTA", "CANONE", "FACTURA", "FACTURE", "FACTUUR", "FAKTURA", "LASKU", "REGNING",

@@ -36,7 +36,7 @@ const TRANSFER_PHRASE = new RegExp(
       "(?:MB ?WAY )?(?:TRF|TRANSF)(?: MB ?WAY)?(?: P\\/| PARA)",
       "MB ?WAY(?: P\\/| PARA)",
       "(?:BLIK )?PRZELEW(?: NA TELEFON)?(?: BLIK)?(?: (?:DO|OD))?",
-      "OVERSCHRIJVING(?: (?:NAAR|VAN))?",
+      "(?:INSTANT)?OVERSCHRIJVING(?: (?:NAAR|VAN))?",
       "OVERF(?:Ø|O|OE)RING(?: (?:TIL|FRA))?(?: VIPPS| MOBILEPAY)?", // Norway, Denmark
       "(?:GELD )?(?:SENDEN|EMPFANGEN)(?: (?:AN|VON))?",
       "(?:MOBILE-CHANNEL )?(?:FPS|FPO|FPI|FP)(?: (?:TO|FROM))?",
