@@ -65,6 +65,13 @@ describe("bank wording", () => {
       "BS BETALING YOUSEE A/S": "YOUSEE A/S", // Denmark's Betalingsservice
       "BETALING MET DEBETKAART NUMMER 4871 04XX XXXX 2231 TAKEAWAY.COM AMSTERDAM 09/03 20.14 UUR": "TAKEAWAY.COM AMSTERDAM",
       "PRLV SEPA PAYPAL EUROPE S.A.R.L. ET CIE S.C.A ECH/110325 LIB/1043992817 PAYPAL LEBONCOIN": "PAYPAL EUROPE PAYPAL LEBONCOIN",
+      "EINZUG OEBB-PV AG TICKETSHOP 7QX4412": "OEBB-PV AG TICKETSHOP #", // Austria's direct debit
+      "ABBUCHUNG A1 TELEKOM AUSTRIA AG RECHNUNG 03/2025": "A1 TELEKOM AUSTRIA AG RECHNUNG",
+      "BETALING DE LIJN M-TICKET": "DE LIJN M-TICKET",
+      "PAG SERV VIA VERDE PORTUGAL 21341 REF 123456789": "VIA VERDE PORTUGAL #", // Portugal's, not Italy's PAG
+      "COMPRA ELEC 4412 GALP AREEIRO LISBOA": "GALP AREEIRO LISBOA",
+      "BETALINGSSERVICE HOFOR A/S VAND 1. KVT": "HOFOR A/S VAND 1. KVT",
+      "PKORTTIMAKSU VR-YHTYMA OYJ HELSINKI": "VR-YHTYMA OYJ HELSINKI",
     });
   });
 
@@ -145,6 +152,8 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "SEPA-LASTSCHRIFT WIEN ENERGIE GMBH Kundennr. 2100381144 Teilbetrag 03/2025": "wienenergie.at", // Austria's banks print LASTSCHRIFT too
       "SL MOBILAPP 250306": "sl.se",
       "FACTURE CARTE DU 060325 RATP CARNET DIGITAL PARIS CARTE 4974XXXXXXXX6021": "ratp.fr",
+      "Betalingsservice HOFOR A/S Vand 1. kvt": "hofor.dk", // a utility's water and the quarter billed
+      "Einzug OEBB-PV AG Ticketshop 7QX4412": "oebb.at",
     });
     expect(await row("INSTANTOVERSCHRIJVING NAAR BE71 0961 2345 6769 WOUTER PEETERS MEDEDELING: WEEKEND ARDENNEN", true)).toMatchObject({ entity_type: "person" });
   });

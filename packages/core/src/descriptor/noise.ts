@@ -35,11 +35,12 @@ const PHRASES: RegExp[] = [
   /^\s*(?:PRLV|PRELEVEMENT)(?:\s+SEPA)?\b/g, // France: direct debit
   /^\s*(?:COMPRA|PAGO)\s+(?:CON\s+)?TARJ(?:ETA)?\.?(?:\s+\d{4}\b)?(?:\s+EN\b)?/g, // Spain: card purchase
   /^\s*COMPRA\s+(?:(?:INTERNET|ONLINE|WEB)(?:\s+EN)?|EN)\b|,?\s*CON\s+LA\s+TARJETA\s*:?\s*[\dX*]+(?:\s+EL\s+[\d-]+)?/g, // Spain: "COMPRA EN …, CON LA TARJETA : 5402… EL 2025-04-16"
+  /^\s*PAG\s+SERV\b/g, // Portugal: a bill payment (before Italy's PAG)
   /^\s*(?:PAGAMENTO|PAG\.?|ACQUISTO|OPERAZIONE)(?:\s+CON)?(?:\s+(?:POS|CARTA|CONTACTLESS|TRAMITE\s+POS|SU\s+INTERNET|INTERNET|ONLINE))?\b/g, // Italy: card purchase, online too
   /\b(?:ALLE\s+)?ORE\s+\d{1,2}[:.]\d{2}\b|\bDIV\s*=\s*[A-Z]{3}\b|\bCARTA\s+N\.?\s*[*X\d]+|\bDEL\s+(?=\d{1,2}\.\d{1,2}\.\d{2,4})|\bC\/O\b|\bPRESSO\b(?=\s+[A-Z])/g, // Italy: the time and the card, "c/o", "presso" (at)
   /^\s*(?:BEA|GEA)(?:,?\s+BETAALPAS)?\b|\bBETAALAUTOMAAT\b|^\s*(?:SEPA\s+)?INCASSO(?:\s+ALGEMEEN\s+DOORLOPEND)?\b/g, // Netherlands
   /^\s*E-LASKU\b|\sVIITE\s+\d+.*$/g, // Finland: an e-invoice and its reference
-  /^\s*(?:KORTKÖP|KORTKOP|KORTKJØP|KORTKJOP|VAREKJØP|VAREKJOP|KORTTIOSTO|DANKORT-?(?:NOTA|KØB|KOE?B)|VISA\/DANKORT|VARER?(?=\s+\d))\b/g, // Nordics: card purchase ("VARER 09.03": Norway's goods)
+  /^\s*(?:KORTKÖP|KORTKOP|KORTKJØP|KORTKJOP|VAREKJØP|VAREKJOP|KORTTIOSTO|P?KORTTIMAKSU|BETALINGSSERVICE|DANKORT-?(?:NOTA|KØB|KOE?B)|VISA\/DANKORT|VARER?(?=\s+\d))\b/g, // Nordics: card purchase ("VARER 09.03": Norway's goods)
   /^\s*(?:EFTPOS|VISA DEBIT)\s+(?:PURCHASE|PURCH|TRANSACTION|TXN)?\b/g, // Australia and New Zealand
   /\bEFTPOS\b/g,
   /^\s*(?:OPOS|FPOS|PRE-AUTHORIZED DEBIT|PREAUTHORIZED DEBIT|PREAUTH DEBIT|PAD|PAIEMENT\s+PR[EÉ]AUTORIS[EÉ])\b/g, // Canada: online POS, pre-authorised debit
@@ -67,15 +68,15 @@ const PHRASES: RegExp[] = [
   /\b(?:ING|DOTT|DOTT\.SSA|AVV|GEOM|RAG|ARCH|SIG|SIG\.RA)\.\s+(?=[A-Z])/g, // Italy: a professional's title ("ING. ROSSI"), no bank
   /\b(?:CARTA|KARTE)\s+[X*]*\d{4}\b/g, // Italy, Germany, Switzerland: the card
   /\b(?:EIN)?KAUF\/(?:DIENSTLEISTUNG|ONLINE-SHOPPING)(?:\s+VOM\s+[\d.]+)?|^\s*KAUF\s+(?:ONLINE\s+)?VOM\b|(?<=\bTWINT[- ])ZAHLUNG\b/g, // Switzerland: a purchase, wherever it stands ("TWINT KAUF/…", "TWINT-ZAHLUNG")
-  /^\s*(?:EINKAUF(?:\s+VOM)?(?:\s+ZKB)?|BEZAHLUNG\s+KARTE|DEBITKARTEN-ZAHLUNG|(?:VISA|MASTERCARD|MAESTRO|GIROCARD)\s+ZAHLUNG)\b|\bKARTE\s+NR\.?\s*[X*\d]+(?:\s+\d{4})?|\b(?:ZAHLUNG\s+)?DEBITKARTE\b|\bMC\/\d+/g, // Switzerland, Austria, Germany
+  /^\s*(?:EINZUG|ABBUCHUNG|EINKAUF(?:\s+VOM)?(?:\s+ZKB)?|BEZAHLUNG\s+KARTE|DEBITKARTEN-ZAHLUNG|(?:VISA|MASTERCARD|MAESTRO|GIROCARD)\s+ZAHLUNG)\b|\bKARTE\s+NR\.?\s*[X*\d]+(?:\s+\d{4})?|\b(?:ZAHLUNG\s+)?DEBITKARTE\b|\bMC\/\d+/g, // Switzerland, Austria, Germany
   /\bKARTEN(?:NUMMER|\s+NR\.?):?\s*[X*\d]+|\bMAESTRO-KARTE(?:\s+NR\.?)?(?:\s*[X*\d]+)*|^\s*LSV\+?(?:[\s-]+BELASTUNG)?/g, // Switzerland
   /^\s*POS\s+(?:\d+,\d{2}\s+AT\s+|\d{4}\s+)?K\d(?:\s+\d{1,2}\.\d{1,2}\.(?:\d{2,4})?)?/g, // Austria: "POS 23,40 AT K1 07.03.", "POS K1"
   /^\s*(?:EUROPESE\s+)?DOMICILIERING\b|\bMEDEDELING\b.*$/g, // Belgium: a (European) direct debit and its message
   /^\s*(?:RECIBO|DEB\.?\s+DIRECTO|ADEUDO(?:\s+RECIBO)?)\b|(?:^|\s)E\.\s?S\.(?=\s)/g, // Spain, Portugal: a direct debit; Spain's service station ("E.S. REPSOL")
   /^\s*AP\s*#\s*\d*(?!\d|\s+(?:TO|FROM)\b)/g, // New Zealand: an automatic payment
-  /^\s*BETALING\s+MET\s+(?:DEBETKAART|BANKKAART|BANCONTACT|MAESTRO)(?:\s+NUMMER)?(?:\s+[0-9X]{4}){0,4}/g, // Belgium
+  /^\s*BETALING\s+MET\s+(?:DEBETKAART|BANKKAART|BANCONTACT|MAESTRO)(?:\s+NUMMER)?(?:\s+[0-9X]{4}){0,4}|^\s*BETALING\b/g, // Belgium, the Netherlands
   /^\s*(?:ZAKUP(?:\s+PRZY\s+U[ZŻ]YCIU\s+KARTY|\s+KARTA)?|P[LŁ]ATNO[SŚ][CĆ]\s+(?:KART[AĄ]|BLIK)|TRANSAKCJA\s+KART[AĄ])(?:\s+W\s+KRAJU)?(?=\s|$)|\bNR\s+KARTY\s+[\dX*]+/g, // Poland: a card purchase, the card
-  /^\s*COMPRA(?:\s+\d{4})?\b(?!\s+TARJ)|^\s*COMPRAS\s+C\.?\s?DEB\.?(?=\s)/g, // Portugal ("COMPRAS C.DEB": by debit card)
+  /^\s*COMPRA(?:\s+ELEC)?(?:\s+\d{4})?\b(?!\s+TARJ)|^\s*COMPRAS\s+C\.?\s?DEB\.?(?=\s)/g, // Portugal ("COMPRAS C.DEB": by debit card)
   /\bAUTO\s+PAY\b/g, // a recurring payment's mark ("T-MOBILE AUTO PAY"), as AUTOPAY is
   /\bKØB\b|\bKOE?B\b(?=\s)|^\s*BS\s+BETALING\b|^\s*AUTOGIRO\b|^\s*AVTALEGIRO\b|\sKID\s+\d+.*$/g, // Denmark: "VISA/DANKORT KØB", Betalingsservice; Sweden's and Norway's direct debits and Norway's payment id (KID)
   /^\s*POS\s+W\/D\b/g, // New Zealand
@@ -94,7 +95,7 @@ const PHRASES: RegExp[] = [
   /,\s*PAS\s*\d+\b/g, // Netherlands: ,PAS123 (card sequence)
   /\b(?:APPLE|GOOGLE|SAMSUNG)\s+PAY\b/g, // a wallet token: the purchase is from the merchant after it
   /\bS\.?\s?A\.?\s?R\.?\s?L\.?\s+ET\s+CIE\.?,?\s+S\.?\s?C\.?\s?A\.?/g, // PayPal Europe's legal form on its SEPA debits
-  /\bPP\.\d+\.PP\b\s*\.?|\bIHR\s+EINKAUF\s+BEI\b/g, // PayPal's German SEPA debit: mandate and "your purchase at"
+  /\bPP\.\d+\.PP\b\s*\.?|\bIHR\s+EINKAUF\s+BEI\b|\bVOTRE\s+ACHAT\s+CHEZ\b/g, // PayPal's German and French SEPA debits: mandate and "your purchase at"
 ];
 
 const WORDS = /\b(?:POS|PIN|DEBIT|PURCHASE|TRANSACTION|CONTACTLESS|CHECKCARD|DDA|VISA|ACH|MASTERCARD|MAESTRO)\b/g;
@@ -166,7 +167,7 @@ export const unmark = (text: string) => text.replace(/(?:^|\s)#(?=\s|$)/g, " ").
  */
 export const TRAILING_WORDS = new Set([
   "INC", "LLC", "LTD", "LIMITED", "CO", "CORP", "CORPORATION", "COMPANY", "PLC", "GMBH", "AG", "SA", "SAS", "SARL",
-  "BV", "NV", "PTY", "OY", "OYJ", "AB", "AS", "ASA", "SRL", "SAU", "KG", "STORE", "STORES", "STR", "ONLINE", "WWW", "COM", "BILL", "BILLING", "PAYMENT", "PAYMENTS", "PMT",
+  "BV", "NV", "PTY", "OY", "OYJ", "AB", "AS", "ASA", "SRL", "SAU", "KG", "UAB", "STORE", "STORES", "STR", "ONLINE", "WWW", "COM", "BILL", "BILLING", "PAYMENT", "PAYMENTS", "PMT",
   "PMTS", "PYMT", "PYMTS", "SUBSCRIPTION", "SUBSCRIPTN", "SUBSCR", "SUBS", "ABO", "ABT", "ABONNEMENT", "MEMBERSHIP", "RECURRING", "AUTOPAY", "ORDER", "ORDERS", "INTL", "INTERNATIONAL",
   "HELP", "HELPPAY", "SUPPORT", "MKT", "MKTS", "MARKT", "SMKT", "SMKTS", "SUPERMARKET", "SUPERMARKETS", "WHSE", "WAREHOUSE",
   "EXPRESS", "PURCHASE", "PENDING", "CHARGE", "SALE", "RETAIL", "NO", "NUM", "THE", "GAS", "FUEL", "OIL", "PETROL", "GASOLINE",
@@ -181,7 +182,7 @@ export const TRAILING_WORDS = new Set([
   // At a fuel station: the pump outside or the shop inside ("QT 876 OUTSIDE TULSA OK"); a transit card topped up.
   "OUTSIDE", "INSIDE", "AUTOLOAD", "RELOAD", "AUFLADUNG", "PAY",
   // A utility's instalment on a German direct debit ("STADTWERKE MUENCHEN ABSCHLAG STROM").
-  "ABSCHLAG", "VERTRAGSKONTO", "TEILBETRAG",
+  "ABSCHLAG", "VERTRAGSKONTO", "TEILBETRAG", "KVT", "KVARTAL",
   // An invoice or a fee in the statements' languages, and the month billed ("TIM UNICA FATTURA", "TIMVISION CANONE
   // MARZO"); English months and short ones stay out: they are names too (MAY, MARS).
   "RECHNUNG", "FATTURA", "BOLLETTA", "CANONE", "FACTURA", "FACTURE", "FACTUUR", "FAKTURA", "LASKU", "REGNING",
