@@ -72,6 +72,9 @@ describe("bank wording", () => {
       "COMPRA ELEC 4412 GALP AREEIRO LISBOA": "GALP AREEIRO LISBOA",
       "BETALINGSSERVICE HOFOR A/S VAND 1. KVT": "HOFOR A/S VAND 1. KVT",
       "PKORTTIMAKSU VR-YHTYMA OYJ HELSINKI": "VR-YHTYMA OYJ HELSINKI",
+      "CARD PURCHASE W/CASH 03/10 STOP & SHOP 0412 QUINCY MA CASH BACK $20.00 CARD 5108": "STOP & SHOP # QUINCY MA", // cash back
+      "DEB B & Q 1234 CROYDON CD 5519": "B & Q # CROYDON #", // a UK debit card's mark
+      "ACHAT BANCONTACT DELHAIZE 412 IXELLES 12/03": "DELHAIZE # IXELLES",
     });
   });
 
@@ -154,7 +157,10 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "FACTURE CARTE DU 060325 RATP CARNET DIGITAL PARIS CARTE 4974XXXXXXXX6021": "ratp.fr",
       "Betalingsservice HOFOR A/S Vand 1. kvt": "hofor.dk", // a utility's water and the quarter billed
       "Einzug OEBB-PV AG Ticketshop 7QX4412": "oebb.at",
+      "BEA NR:9K3L2P 13.03.25/08.12 GVB Reizigersdiensten AMSTERDAM,PAS123": "gvb.nl", // a transit operator's counters
     });
+    // Square's other address printed as its prefix.
+    expect(await row("GOSQ.COM MAPLE STREET BARBE Asheville NC", true)).toMatchObject({ status: "cleaned", intermediary: expect.objectContaining({ domain: "squareup.com" }) });
     expect(await row("INSTANTOVERSCHRIJVING NAAR BE71 0961 2345 6769 WOUTER PEETERS MEDEDELING: WEEKEND ARDENNEN", true)).toMatchObject({ entity_type: "person" });
   });
 
@@ -219,6 +225,8 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "TRANSFERENCIA INMEDIATA A FAVOR DE MARTA DIAZ ORTEGA CONCEPTO: ALQUILER",
       "Online Payment 8812345670 To Rachel Cole 04/13",
       "Transfer to other Bank NetBank ZOE NGUYEN Osko payment dinner", // CommBank
+      "QuickPay with Zelle payment to Tyler Brooks JPM99b2k3x4c", // Chase
+      "SEPA CT TO SIOBHAN DOYLE RENT MARCH",
       "IB TRANSFER TO HEMI PARATA FLATMATE POWER", // internet banking
       "STO PRIYA SHAH RENT FLAT 2", // a British standing order
     ]) {

@@ -44,7 +44,7 @@ const PHRASES: RegExp[] = [
   /^\s*(?:EFTPOS|VISA DEBIT)\s+(?:PURCHASE|PURCH|TRANSACTION|TXN)?\b/g, // Australia and New Zealand
   /\bEFTPOS\b/g,
   /^\s*(?:OPOS|FPOS|PRE-AUTHORIZED DEBIT|PREAUTHORIZED DEBIT|PREAUTH DEBIT|PAD|PAIEMENT\s+PR[EÉ]AUTORIS[EÉ])\b/g, // Canada: online POS, pre-authorised debit
-  /^\s*PAID\s+TO\s+-|^\s*ONLINE\s+BANKING\s+PAYMENT\s+-|^\s*DBCRD\s+PUR(?:\s+AP)?|^\s*DEBIT\s+POS,?|\bAUT\s+\d{6}\b|^\s*WITHDRAWAL\s+FROM\b(?!\s+(?:SAVINGS|CHECKING|SHARE|ACCOUNT)\b)/g, // US: TD Bank's and credit unions' debit card and ACH lines
+  /\bW\/CASH\b|\bCASH\s*BACK\b(?:\s+\$?[\d.,]+)?|^\s*DEB\s+(?=[A-Z])|^\s*PAID\s+TO\s+-|^\s*ONLINE\s+BANKING\s+PAYMENT\s+-|^\s*DBCRD\s+PUR(?:\s+AP)?|^\s*DEBIT\s+POS,?|\bAUT\s+\d{6}\b|^\s*WITHDRAWAL\s+FROM\b(?!\s+(?:SAVINGS|CHECKING|SHARE|ACCOUNT)\b)/g, // US: TD Bank's and credit unions' debit card and ACH lines
   /^\s*(?:ACH\s+(?:DEBIT|WITHDRAWAL|PMT)|(?:EXTERNAL|ELECTRONIC)\s+WITHDRAWAL|ELECTRONIC\s+(?:PMT-WEB|PAYMENT)|ONLINE\s+PAYMENT(?!\s+-\s)|WEB\s+AUTHORI[ZS]ED\s+PMT|INT'?L\s+PURCHASE)\b/g, // US (New Zealand's "ONLINE PAYMENT - " is a transfer)
   /^\s*TAP\s+(?:AND|&|N)\s+(?:PAY|GO)\b/g, // a contactless purchase ("TAP AND PAY BUNNINGS")
   /\s(?:DD|CD|VIS|\)\)\))(?=\s+#|\s+\d{4,}\b|\s*$)/g, // UK: the payment type after the name ("VODAFONE DD", "TESCO CD 1234")
@@ -54,7 +54,7 @@ const PHRASES: RegExp[] = [
   /^\s*D\/D\b/g, // Ireland: a direct debit
   /^\s*(?:(?:MB-|INTERNET\s+|ONLINE\s+)?BILL\s+(?:PAYMENT|PMT|PAY)(?:\s+VIA\b)?|BPAY)\b/g, // Canada ("MB-": mobile banking), Australia: a bill payment
   /^\s*POINT\s+OF\s+SALE\s*-?\s*(?:INTERAC\s+)?(?:RETAIL\s+)?(?:PURCHASE|WITHDRAWAL)?/g, // Canada, Huntington
-  /^\s*POS\s+MERCHANDISE\b|^\s*PAIEMENT\s+(?:DE\s+)?FACTURE(?:\s*-?\s*ACCESD)?|^\s*ACHAT(?:\s+DIRECT)?(?:\s+(?:INTERAC|PAIEMENT))?\b/g, // Canada
+  /^\s*POS\s+MERCHANDISE\b|^\s*PAIEMENT\s+(?:DE\s+)?FACTURE(?:\s*-?\s*ACCESD)?|^\s*ACHAT(?:\s+DIRECT)?(?:\s+(?:INTERAC|PAIEMENT|BANCONTACT))?\b/g, // Canada, and Belgium's ACHAT BANCONTACT
   /^\s*PAIEMENT\s+AVEC\s+LA\s+CARTE\s+DE\s+D[EÉ]BIT(?:\s+NUM[EÉ]RO)?\b/g, // Belgium: a debit card payment, in French
   /\bDATO\s+\d{1,2}\.\d{1,2}\b/g, // Norway: the purchase's date ("… Dato 04.03")
   /^\s*(?:PAIEMENT|BETALING)\s+(?:VIA\s+|PAR\s+)?(?:BANCONTACT|MAESTRO)\b|^\s*BANCONTACT\s+(?:AANKOOP|ACHAT)\b|^\s*(?:AANKOOP|ACHAT)\s+BANCONTACT\b|\bKAART\s+[\dX ]+/g, // Belgium: a card payment and the card
@@ -111,7 +111,7 @@ const AMOUNT = new RegExp(
 );
 
 /** A legal form run onto a company's name ("PAYPAL *GYMSHARKLTD"): set apart. */
-const GLUED_LEGAL_FORM = /\b([A-Z]{4,})(LTD|LLC|GMBH|PLC)\b/g;
+const GLUED_LEGAL_FORM = /\b([A-Z]{4,})(LTD|LLC|GMBH|PLC|PTY)\b/g;
 
 /** Numbers and codes: replaced by NUMBER_MARK. */
 /**
@@ -196,7 +196,7 @@ export const TRAILING_WORDS = new Set([
  * a street's word printed before its name ("ZARA PASEO DE GRACIA"), an order in the statements' languages ("KLARNA BANK
  * AB H&M BESTELLNR 60412873").
  */
-const WHOLE_WORDS = new Set(["PASEO", "AVENIDA", "PLAZA", "PZA", "PIAZZA", "RUA", "CARRER", "PRACA", ...ORDER_WORDS, ...BILLING_PERIODS]);
+const WHOLE_WORDS = new Set(["PASEO", "AVENIDA", "PLAZA", "PZA", "PIAZZA", "RUA", "CARRER", "PRACA", "DOWNTOWN", "MIDTOWN", "UPTOWN", "CBD", ...ORDER_WORDS, ...BILLING_PERIODS]);
 
 /**
  * A billing or legal word, or one cut short by the bank's field width ("THAMES WATER UTILITIE", "VIRGIN AUSTRALIA

@@ -20,6 +20,8 @@ const TRANSFER_PHRASE = new RegExp(
       "APPLE CASH(?: (?:SENT|RECEIVED)(?: MONEY)?)?(?: TO| FROM)?",
       "EMAIL MONEY (?:TRF|TRANSFER)",
       "TRANSFER TO OTHER BANK(?: NETBANK)?", // CommBank, before the plain "TRANSFER TO"
+      "QUICKPAY WITH ZELLE PAYMENT (?:TO|FROM)", // Chase
+      "SEPA CT (?:TO|FROM)", // a SEPA credit transfer
       "(?:ONLINE |MOBILE |INTERNAL |EXTERNAL |BANK |WIRE |INTERNET |FAST |SEPA CREDIT |SEPA |IB )?(?:TRANSFER|TFR|XFR)(?: REF #?\\S+| #)? (?:TO|FROM)(?: PAYID)?",
       "BP(?=(?: [A-Z.']+){1,3} REF\\b)", // UK: a bill payment to a person, with the payer's reference
       "(?:VIA )?(?:FASTER |BANK |MOBILE |ONLINE BANKING |REAL TIME )?PAYMENT (?:TO|FROM)",
