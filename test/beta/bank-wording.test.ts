@@ -89,6 +89,9 @@ describe("bank wording", () => {
       expect(isCardRepayment(line), line).toBe(true);
     }
     expect(isCardRepayment("TESCO BANK CREDIT CARD LATE PAYMENT FEE")).toBe(false);
+    // An issuer's ACH debit, its repayment said in the entry's description.
+    expect(isCardRepayment("ORIG CO NAME:CAPITAL ONE ORIG ID:9541719318 CO ENTRY DESCR:CRCARDPMT SEC:CCD")).toBe(true);
+    expect(isCardRepayment("ORIG CO NAME:CAPITAL ONE ORIG ID:9541719318 CO ENTRY DESCR:ANNUAL FEE SEC:CCD")).toBe(false);
   });
 });
 
@@ -182,6 +185,7 @@ describe("on the seeded corpus", { timeout: 30_000 }, () => {
       "KORTTIOSTO LIDL KUKKAKAUPPA HELSINKI", // a florist (OpenStreetMap's presets, in Finnish)
       "KARTENZAHLUNG ALDI FAHRRADLADEN//BERLIN/DE", // a compound ending in a shop's word
       "VISA VARE 4521 REMA BLOMSTERBUTIKK OSLO",
+      "KORTKÖP 250403 WILLYS CYKELVERKSTAD UMEA", // a bicycle workshop
     ]);
     // A car rental's own word after a car rental's name is its branch.
     await expectMatched({ "SIXT AUTOVERMIETUNG 8811/HAMBURG": "sixt.com", "KORTTIOSTO LIDL HELSINKI": "lidl.com" });

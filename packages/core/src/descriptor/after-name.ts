@@ -312,11 +312,11 @@ export function namesBusiness(word: string): boolean {
 const BUSINESS_KINDS = new Set(businessKinds.words.split("|"));
 
 /**
- * German, Dutch, Nordic and Finnish compounds end in the kind of business they are, or in their word for a shop
- * ("FAHRRADLADEN", "SCHOENENZAAK", "BLOMSTERBUTIKK", "KUKKAKAUPPA").
+ * German, Dutch, Nordic and Finnish compounds end in the kind of business they are, or in their word for a shop or a
+ * workshop ("FAHRRADLADEN", "SCHOENENZAAK", "BLOMSTERBUTIKK", "KUKKAKAUPPA", "CYKELVERKSTAD").
  */
 const BUSINESS_ENDINGS =
-  /\B(?:BETRIEB|HANDEL|SERVICE|TECHNIK|WERKSTATT|PRAXIS|BAU|BAECKEREI|BÄCKEREI|METZGEREI|KANZLEI|APOTHEKE|SALON|STUDIO|BEDRIJF|WINKEL|KAPPER|STUBE|KNEIPE|LADEN|GESCHAEFT|GESCHÄFT|GESCHAFT|ZAAK|BUTIKK?|AFFÄR|AFFAR|FORRETNING|KAUPPA)$/;
+  /\B(?:BETRIEB|HANDEL|SERVICE|TECHNIK|WERKSTATT|PRAXIS|BAU|BAECKEREI|BÄCKEREI|METZGEREI|KANZLEI|APOTHEKE|SALON|STUDIO|BEDRIJF|WINKEL|KAPPER|STUBE|KNEIPE|LADEN|GESCHAEFT|GESCHÄFT|GESCHAFT|ZAAK|BUTIKK?|AFFÄR|AFFAR|FORRETNING|KAUPPA|VERKSTAD|VERKSTED|VAERKSTED|VÆRKSTED|KORJAAMO)$/;
 
 /** The last word that is not a billing word or number is a region code: the words before it are a city. */
 function endsInRegion(words: string[]): boolean {

@@ -94,7 +94,7 @@ const PHRASES: RegExp[] = [
   /\bNR:\s*[A-Z0-9]+\b/g, // Netherlands: BEA NR:XK7812 (terminal)
   /,\s*PAS\s*\d+\b/g, // Netherlands: ,PAS123 (card sequence)
   /\b(?:APPLE|GOOGLE|SAMSUNG)\s+PAY\b/g, // a wallet token: the purchase is from the merchant after it
-  /\bS\.?\s?A\.?\s?R\.?\s?L\.?\s+ET\s+CIE\.?,?\s+S\.?\s?C\.?\s?A\.?/g, // PayPal Europe's legal form on its SEPA debits
+  /\bS\.?\s?A\.?\s?R\.?\s?L\.?\s+ET\s+CIE\.?(?:,?\s+S\.?\s?C\.?\s?A\.?)?/g, // PayPal Europe's legal form on its SEPA debits
   /\bPP\.\d+\.PP\b\s*\.?|\bIHR\s+EINKAUF\s+BEI\b|\bVOTRE\s+ACHAT\s+CHEZ\b/g, // PayPal's German and French SEPA debits: mandate and "your purchase at"
 ];
 
@@ -250,6 +250,9 @@ const ISSUER = new RegExp(`^(?:${CARD_ISSUERS})\\b`);
 /** The words of a repayment after the issuer's name; a fee or interest is the issuer's own charge. */
 const REPAYMENT_WORD = /\b(?:E-?PAYMENT|EPAY|AUTOPAY|CRCARD ?PMT|PMT|PAYMENT|DDR?|ENDING IN)\b/;
 const ISSUERS_CHARGE = /\b(?:FEE|INTEREST)\b/;
+const ACH_ISSUER = new RegExp(`ORIG CO NAME:\\s*(?:${CARD_ISSUERS})\\b`);
+const ACH_REPAYMENT = /ENTRY DESCR:\s*(?:CRCARD ?PMT|E-?PAYMENT|EPAY|AUTOPAY|PAYMENT|PMT)\b/;
+
 /** A credit card named as one, with a payment's word before or after it. */
 const CREDIT_CARD_PAID = /\bCREDIT ?CARD\b.*\b(?:PAYMENT|PMT|REPAYMENT|AUTOPAY|E-?PAYMENT)\b|\b(?:PAYMENT|REPAYMENT|PMT)\b.*\bCREDIT ?CARD\b/;
 
@@ -262,8 +265,10 @@ const DEBIT_FIELDS = /\b(?:REF(?:ERENCE)?|MANDATE(?: NO| REF| ID)?|NO)\b/g;
  * issuer; its fees and interest are its own ("AMEX ANNUAL FEE"), and a place named after it sells ("CAPITAL ONE ARENA").
  */
 export function isCardRepayment(upper: string): boolean {
-  // Any bank's or store's credit card, paid ("HSBC CREDIT CARD PAYMENT", "PAYMENT TO TESCO BANK CREDIT CARD").
+  // Any bank's or store's credit card, paid ("HSBC CREDIT CARD PAYMENT", "PAYMENT TO TESCO BANK CREDIT CARD"), and an
+  // issuer's ACH debit with a repayment's entry description ("ORIG CO NAME:CAPITAL ONE … CO ENTRY DESCR:CRCARDPMT").
   if (CREDIT_CARD_PAID.test(upper) && !ISSUERS_CHARGE.test(upper)) return true;
+  if (ACH_ISSUER.test(upper) && ACH_REPAYMENT.test(upper)) return true;
   const sent = PAYMENT_TO.exec(upper);
   const text = sent ? upper.slice(sent[0].length) : upper;
   const issuer = ISSUER.exec(text);
