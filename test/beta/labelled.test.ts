@@ -52,6 +52,7 @@ import holdout41 from "./fixtures/holdout-41-descriptors.json";
 import holdout42 from "./fixtures/holdout-42-descriptors.json";
 import holdout43 from "./fixtures/holdout-43-descriptors.json";
 import holdout44 from "./fixtures/holdout-44-descriptors.json";
+import holdout45 from "./fixtures/holdout-45-descriptors.json";
 import tuning3 from "./fixtures/tuning-3-descriptors.json";
 import tuning21 from "./fixtures/tuning-21-descriptors.json";
 import tuning23 from "./fixtures/tuning-23-descriptors.json";
@@ -177,6 +178,8 @@ const HOLDOUT_41_FLOOR: Record<Kind, number> = { big_brand: 146 / 155, platform:
 const HOLDOUT_43_FLOOR: Record<Kind, number> = { big_brand: 143 / 153, platform: 42 / 45, local_shop: 1, person: 25 / 27, noise: 1 };
 /** Held-out 44's first run (engine 6fcdc6c) was 159/166 big brands and 44/47 platforms; its misses then guided fixes. */
 const HOLDOUT_44_FLOOR: Record<Kind, number> = { big_brand: 159 / 166, platform: 44 / 47, local_shop: 47 / 48, person: 1, noise: 19 / 20 };
+/** Held-out 45's first run (engine 62c5f9d) was 148/154 big brands and 42/46 platforms, no merchant given to a line that names none. */
+const HOLDOUT_45_FLOOR: Record<Kind, number> = { big_brand: 148 / 154, platform: 42 / 46, local_shop: 1, person: 26 / 29, noise: 1 };
 
 /**
  * The held-out sets from 25 on, in the order they were written and run: each is scored without the lines of every set
@@ -204,6 +207,7 @@ const IN_TURN: [number, unknown[], Record<Kind, number>, "not yet run"?][] = [
   [41, holdout41, HOLDOUT_41_FLOOR],
   [43, holdout43, HOLDOUT_43_FLOOR],
   [44, holdout44, HOLDOUT_44_FLOOR],
+  [45, holdout45, HOLDOUT_45_FLOOR],
 ];
 let seenSoFar = seenBy24;
 const inTurn = IN_TURN.map(([n, written, floor, notYetRun]) => {
