@@ -26,8 +26,9 @@ export function strength(run: string[], key: string, { atTerminal = false } = {}
   const coined = !long && key.length >= MIN_COINED_KEY && run.every((w) => !isCommonWord(w.replace(/[^A-Z]/g, "")));
   // A name that is one common word, or a town's ("SANTANDER", "HALIFAX"): a business there is named after it too.
   const word = run.length === 1 && (isCommonEnglishWord(run[0]) || isTown(run[0], null));
-  // A name that is a given name but for kinds of business ("PAUL", "BOULANGERIE PAUL", "LEON").
-  const naming = run.filter((w) => !namesBusiness(w));
+  // A name that is a given name but for kinds of business ("PAUL", "BOULANGERIE PAUL", "LEON"): the set lookup first,
+  // since every run of every lookup is weighed here.
+  const naming = run.some(isGivenName) ? run.filter((w) => !namesBusiness(w)) : [];
   const given = naming.length === 1 && isGivenName(naming[0]);
   return { strong: long || (coined && !atTerminal), plain: coined || word, word, several: run.length > 1, given };
 }
@@ -60,11 +61,9 @@ export function followedByNoName(rest: string[], { strong, plain, word: oneWord 
   // LAKE CIT UT").
   const few = (from: number) => words.slice(from).filter((w) => !namesNobody(w)).length <= 5;
   if (ownersName(words, placeAfter)) return false;
-  // A name that is a given name, then a surname (a word that can only be a name, or another given name): that person's
-  // own business ("BOULANGERIE PAUL MARTIN" is no Paul); not a branch after a hyphen, a place ("LEON WATERLOO STN"), a
-  // legal form ("OTTO GMBH") or a billing word.
-  const surname = (w = "") => (isProperWord(w) || isGivenName(w)) && !namesNobody(w) && !isLegalForm(w);
-  if (given && !rest[0]?.startsWith("-") && surname(words[0]) && !isStreetWord(words[1]) && !placeAfter(0)) return false;
+  // A name that is a given name, then a surname: that person's own business ("BOULANGERIE PAUL MARTIN" is no Paul); not a
+  // branch after a hyphen or a place ("LEON WATERLOO STN").
+  if (given && !rest[0]?.startsWith("-") && isSurname(words[0] ?? "") && !isStreetWord(words[1]) && !placeAfter(0)) return false;
   let ended = rest[0]?.startsWith("-") ?? false;
   for (let i = 0; i < words.length; ) {
     const word = words[i];
@@ -295,6 +294,9 @@ const namesActivity = (word: string) => word.length >= 6 && /INGS?$/.test(word);
 
 /** Two or three letters that are no word: a company's or a branch's code. */
 const isCode = (word: string) => /^[A-Z]{2,3}$/.test(word) && !isShortWord(word) && !namesBusiness(word);
+
+/** A surname: a word that can only be a name, or a given name, never a legal form ("OTTO GMBH") or a billing word. */
+const isSurname = (word: string) => (isProperWord(word) || isGivenName(word)) && !namesNobody(word) && !isLegalForm(word);
 
 /** A word that can only be a name: letters, four or more, not a common word of any language we read. */
 const isProperWord = (word: string) => /^[A-Z]{4,}$/.test(word) && !isCommonWord(word);

@@ -1,5 +1,8 @@
 // Text with letters beyond ASCII as banks print it: most statements carry ASCII only ("ÖBB" → "OBB" or "OEBB").
 
+/** Text with no letter beyond ASCII: it needs no folding. */
+export const isAscii = (text: string) => /^[\x00-\x7f]*$/.test(text);
+
 /** Every mark dropped, and the letters that are no base letter with a mark written as ASCII ("Hjärtat" → "Hjartat"). */
 export const withoutMarks = (text: string) =>
   text

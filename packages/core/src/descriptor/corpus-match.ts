@@ -5,7 +5,7 @@
 // than none.
 import type { CorpusBrand, CorpusIndex, KeyHit } from "../beta/corpus-index.ts";
 import { followedByNoName, inCompanyName, MIN_COINED_KEY, namesBusiness, streetLength, strength } from "./after-name.ts";
-import { withoutMarks } from "./ascii.ts";
+import { isAscii, withoutMarks } from "./ascii.ts";
 import { isCommonEnglishWord, isCommonWord, isShortWord } from "./common-words.ts";
 import { abbreviation, truncatedName } from "./loose-match.ts";
 import { nameKey } from "./name-key.ts";
@@ -268,7 +268,7 @@ type Run = { words: string[]; key: string; rest: string[] };
  */
 const wordsKey = (words: string[]) => {
   const text = words.join(" ");
-  return nameKey(/^[\x00-\x7f]*$/.test(text) ? text : withoutMarks(text));
+  return nameKey(isAscii(text) ? text : withoutMarks(text));
 };
 
 /**

@@ -11,6 +11,14 @@ const ACH_PAYEE = new RegExp(`\\bDES\\s*:\\s*INST XFER\\s+ID\\s*:\\s*(.+?)${ACH_
 /** The short ACH form starts with the originator: "GEICO DES:PREM COLL ID:… INDN:…". */
 const ACH_SHORT = /^(.+?)\s+DES\s*:/;
 
+const ACH_DESCRIPTION = new RegExp(`\\bCO ENTRY DESCR\\s*:\\s*(.+?)${ACH_FIELD}`);
+
+/** An ACH envelope as its originator and its entry's description ("CAPITAL ONE CRCARDPMT"), or null for none. */
+export function achEntry(upper: string): string | null {
+  const name = ACH_NAME.exec(upper);
+  return name ? `${name[1].trim()} ${ACH_DESCRIPTION.exec(upper)?.[1].trim() ?? ""}`.trim() : null;
+}
+
 /** The receiver an ACH envelope names ("IND NAME:TYLER ABERNATHY"): the other party when the originator is a P2P rail. */
 export function achReceiver(upper: string): string | null {
   return ACH_RECEIVER.exec(upper)?.[1].trim() ?? null;

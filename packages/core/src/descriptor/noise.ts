@@ -1,6 +1,7 @@
 // What banks add around a merchant's name: card-network wrappers, dates, card and reference numbers, store numbers,
 // phone numbers. Stripping it leaves the words that can name a merchant. (Envelopes, whose fields name the parties,
 // are read first: envelope.ts.)
+import { achEntry } from "./envelope.ts";
 
 /** Stands where a store, terminal or reference number was: a chain's store number is a sign of a chain. */
 export const NUMBER_MARK = "#";
@@ -60,7 +61,7 @@ const PHRASES: RegExp[] = [
   /^\s*(?:PAIEMENT|BETALING)\s+(?:VIA\s+|PAR\s+)?(?:BANCONTACT|MAESTRO)\b|^\s*BANCONTACT\s+(?:AANKOOP|ACHAT)\b|^\s*(?:AANKOOP|ACHAT)\s+BANCONTACT\b|\bKAART\s+[\dX ]+/g, // Belgium: a card payment and the card
   /\bWEB\s+ID:?\s*\S*|^\s*PAYMENT\s+-\s/g, // US: an ACH web debit's id, a bill payment's dash
   /\b(?:APLPAY|APPLEPAY|GGLPAY|GOOGLEPAY)\b/g, // Amex: a wallet token before the merchant, after the card's words too
-  /^\s*FACTURE\s+CARTE(?:\s+DU\s+\d{6})?|\bCARTE\s+X?\d{4}(?:X\d{4})?\b|\bCARTE\s+\d{4}X{4,}\d{4}\b/g, // France: a card invoice, the card
+  /^\s*FACTURE\s+CARTE(?:\s+DU\s+\d{6})?|\bCARTE\s+X?\d{4}(?:X+\d{4})?\b/g, // France: a card invoice, the card
   /\s(?:ECH|ID EMETTEUR|MDT|REF|LIB)\/\S*|\s(?:ICS|RUM)\s+[+A-Z0-9-]*\d.*$/g, // France: a SEPA debit's fields (the merchant may follow them: "REF/1043789 DECATHLON"; ICS: the creditor's id, RUM: the mandate)
   /\s(?:MANDAT|MANDAAT|MANDATSREF|GLAEUBIGER-ID|GLÄUBIGER-ID|KUNDENNR\.?|KD-NR|KD\.\s?NR\.?|VS-NR|VERS-NR|VERTRAGSNR)(?=\s|$|\d).*$/g, // Germany, Belgium: a SEPA debit's fields
   /\s(?:REF\s+[A-Z0-9]+-[A-Z0-9-]*\d|MANDATE\s+(?:NO|REF|ID)\b).*$/g, // UK: a direct debit's reference and mandate
@@ -68,8 +69,8 @@ const PHRASES: RegExp[] = [
   /\b(?:ING|DOTT|DOTT\.SSA|AVV|GEOM|RAG|ARCH|SIG|SIG\.RA)\.\s+(?=[A-Z])/g, // Italy: a professional's title ("ING. ROSSI"), no bank
   /\b(?:CARTA|KARTE)\s+[X*]*\d{4}\b/g, // Italy, Germany, Switzerland: the card
   /\b(?:EIN)?KAUF\/(?:DIENSTLEISTUNG|ONLINE-SHOPPING)(?:\s+VOM\s+[\d.]+)?|^\s*KAUF\s+(?:ONLINE\s+)?VOM\b|(?<=\bTWINT[- ])ZAHLUNG\b/g, // Switzerland: a purchase, wherever it stands ("TWINT KAUF/…", "TWINT-ZAHLUNG")
-  /^\s*(?:EINZUG|ABBUCHUNG|EINKAUF(?:\s+VOM)?(?:\s+ZKB)?|BEZAHLUNG\s+KARTE|DEBITKARTEN-ZAHLUNG|(?:VISA|MASTERCARD|MAESTRO|GIROCARD)\s+ZAHLUNG)\b|\bKARTE\s+NR\.?\s*[X*\d]+(?:\s+\d{4})?|\b(?:ZAHLUNG\s+)?DEBITKARTE\b|\bMC\/\d+/g, // Switzerland, Austria, Germany
-  /\bKARTEN(?:NUMMER|\s+NR\.?):?\s*[X*\d]+|\bMAESTRO-KARTE(?:\s+NR\.?)?(?:\s*[X*\d]+)*|^\s*LSV\+?(?:[\s-]+BELASTUNG)?/g, // Switzerland
+  /^\s*(?:EINZUG|ABBUCHUNG|EINKAUF(?:\s+VOM)?(?:\s+ZKB)?|BEZAHLUNG\s+KARTE|DEBITKARTEN-ZAHLUNG|(?:VISA|MASTERCARD|MAESTRO|GIROCARD)\s+ZAHLUNG)\b|\b(?:ZAHLUNG\s+)?DEBITKARTE\b|\bMC\/\d+/g, // Switzerland, Austria, Germany
+  /\bKARTEN?(?:NUMMER|\s+NR\.?):?\s*[X*\d]+(?:\s+\d{4})?|\bMAESTRO-KARTE(?:\s+NR\.?)?(?:\s*[X*\d]+)*|^\s*LSV\+?(?:[\s-]+BELASTUNG)?/g, // Switzerland
   /^\s*POS\s+(?:\d+,\d{2}\s+AT\s+|\d{4}\s+)?K\d(?:\s+\d{1,2}\.\d{1,2}\.(?:\d{2,4})?)?/g, // Austria: "POS 23,40 AT K1 07.03.", "POS K1"
   /^\s*(?:EUROPESE\s+)?DOMICILIERING\b|\bMEDEDELING\b.*$/g, // Belgium: a (European) direct debit and its message
   /^\s*(?:RECIBO|DEB\.?\s+DIRECTO|ADEUDO(?:\s+RECIBO)?)\b|(?:^|\s)E\.\s?S\.(?=\s)/g, // Spain, Portugal: a direct debit; Spain's service station ("E.S. REPSOL")
@@ -250,9 +251,6 @@ const ISSUER = new RegExp(`^(?:${CARD_ISSUERS})\\b`);
 /** The words of a repayment after the issuer's name; a fee or interest is the issuer's own charge. */
 const REPAYMENT_WORD = /\b(?:E-?PAYMENT|EPAY|AUTOPAY|CRCARD ?PMT|PMT|PAYMENT|DDR?|ENDING IN)\b/;
 const ISSUERS_CHARGE = /\b(?:FEE|INTEREST)\b/;
-const ACH_ISSUER = new RegExp(`ORIG CO NAME:\\s*(?:${CARD_ISSUERS})\\b`);
-const ACH_REPAYMENT = /ENTRY DESCR:\s*(?:CRCARD ?PMT|E-?PAYMENT|EPAY|AUTOPAY|PAYMENT|PMT)\b/;
-
 /** A credit card named as one, with a payment's word before or after it. */
 const CREDIT_CARD_PAID = /\bCREDIT ?CARD\b.*\b(?:PAYMENT|PMT|REPAYMENT|AUTOPAY|E-?PAYMENT)\b|\b(?:PAYMENT|REPAYMENT|PMT)\b.*\bCREDIT ?CARD\b/;
 
@@ -265,12 +263,13 @@ const DEBIT_FIELDS = /\b(?:REF(?:ERENCE)?|MANDATE(?: NO| REF| ID)?|NO)\b/g;
  * issuer; its fees and interest are its own ("AMEX ANNUAL FEE"), and a place named after it sells ("CAPITAL ONE ARENA").
  */
 export function isCardRepayment(upper: string): boolean {
-  // Any bank's or store's credit card, paid ("HSBC CREDIT CARD PAYMENT", "PAYMENT TO TESCO BANK CREDIT CARD"), and an
-  // issuer's ACH debit with a repayment's entry description ("ORIG CO NAME:CAPITAL ONE … CO ENTRY DESCR:CRCARDPMT").
+  // Any bank's or store's credit card, paid ("HSBC CREDIT CARD PAYMENT", "PAYMENT TO TESCO BANK CREDIT CARD").
   if (CREDIT_CARD_PAID.test(upper) && !ISSUERS_CHARGE.test(upper)) return true;
-  if (ACH_ISSUER.test(upper) && ACH_REPAYMENT.test(upper)) return true;
-  const sent = PAYMENT_TO.exec(upper);
-  const text = sent ? upper.slice(sent[0].length) : upper;
+  // An ACH envelope is read as its originator and its entry's description ("ORIG CO NAME:CAPITAL ONE … CO ENTRY
+  // DESCR:CRCARDPMT" is "CAPITAL ONE CRCARDPMT").
+  const line = achEntry(upper) ?? upper;
+  const sent = PAYMENT_TO.exec(line);
+  const text = sent ? line.slice(sent[0].length) : line;
   const issuer = ISSUER.exec(text);
   if (!issuer) return false;
   const rest = text.slice(issuer[0].length);
